@@ -1,0 +1,1 @@
+"""Thirteen Water rules engine: pure Python, no Django import (RULES.md §1–§9)."""
