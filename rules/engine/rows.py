@@ -156,7 +156,10 @@ def compare(a: Key, b: Key) -> int:
 
 RANK_WORDS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
               11: "jack", 12: "queen", 13: "king", 14: "ace"}
-RANK_PLURALS = {**{r: w + "s" for r, w in RANK_WORDS.items()}, 6: "sixes"}
+# Plurals in words ("pair of sevens"): a player reads "pair of 7s" as a typo.
+RANK_PLURALS = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens",
+                8: "eights", 9: "nines", 10: "tens", 11: "jacks", 12: "queens", 13: "kings",
+                14: "aces"}
 
 
 def rank_word(rank: float) -> str:
