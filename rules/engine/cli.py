@@ -1,0 +1,152 @@
+"""The engine's command line: `python -m rules.engine COMMAND [--rules PRESET]`.
+
+Reads JSON Lines on stdin and writes exactly one JSON line per input line, in order,
+flushed as it goes, so a tool can drive it line by line:
+
+- `evaluate`  {"cards": ["As","Kd","Qc"]}  ->  {"category": "high_card", "key": [...]}
+- `settle`    {"players": [{"id", "front", "middle", "back", "declare_special"}...],
+               "banker": "p1" (banker mode only)}  ->  Settlement.to_dict()
+- `hints`     {"cards": [13 codes, or 16 in extra-three]}  ->  {"hints": [...]}
+
+A line that cannot be served (bad JSON, an unknown card, wrong counts, a card repeated
+beyond the deck's copies, a foul the preset refuses, a special not held) gets
+{"error": "..."} and the rest still run; the exit status is 1 if any line failed.
+Keys a command does not use are ignored.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Callable, TextIO
+
+from .arrangement import ArrangementError, validate_arrangement
+from .cards import CardError, check_in_deck, codes, parse_cards
+from .config import RuleConfig
+from .presets import PRESET_NAMES, preset
+from .rows import evaluate
+from .settlement import SeatHand, SettlementError, settle
+
+
+class LineError(ValueError):
+    """A line the command cannot serve; its message goes back as {"error": ...}."""
+
+
+def main(argv: list[str] | None = None, stdin: TextIO | None = None,
+         stdout: TextIO | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m rules.engine",
+        description="Thirteen Water rules engine over JSON Lines (stdin -> stdout).")
+    parser.add_argument("command", choices=tuple(COMMANDS))
+    parser.add_argument("--rules", default="standard", choices=PRESET_NAMES,
+                        help="the preset whose rules apply (default: standard)")
+    args = parser.parse_args(argv)
+    return run(COMMANDS[args.command], preset(args.rules),
+               stdin or sys.stdin, stdout or sys.stdout)
+
+
+def run(command: Callable[[dict, RuleConfig], dict], config: RuleConfig,
+        stdin: TextIO, stdout: TextIO) -> int:
+    """Serve every line of `stdin`; 1 if any line failed, else 0."""
+    failed = False
+    while True:
+        line = stdin.readline()
+        if not line:
+            break
+        try:
+            reply = command(_request(line), config)
+        except (LineError, ArrangementError, SettlementError, CardError) as error:
+            reply = {"error": str(error)}
+            failed = True
+        except Exception as error:  # a bug must not silence the lines after it
+            reply = {"error": f"internal error: {type(error).__name__}: {error}"}
+            failed = True
+        stdout.write(json.dumps(reply) + "\n")
+        stdout.flush()
+    return 1 if failed else 0
+
+
+def _request(line: str) -> dict:
+    text = line.strip()
+    if not text:
+        raise LineError("empty line: expected a JSON object")
+    try:
+        request = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise LineError(f"invalid JSON: {error.msg} at column {error.colno}") from None
+    if not isinstance(request, dict):
+        raise LineError("expected a JSON object")
+    return request
+
+
+# --- commands -------------------------------------------------------------------------
+
+
+def evaluate_command(request: dict, config: RuleConfig) -> dict:
+    cards = _card_list(request, "cards")
+    if len(cards) not in (3, 5):
+        raise LineError(f"a row has 3 or 5 cards, not {len(cards)}")
+    check_in_deck(cards, config.deck, config.jokers)
+    value = evaluate(cards, config.wheel)
+    return {"category": value.category, "key": list(value.key)}
+
+
+def settle_command(request: dict, config: RuleConfig) -> dict:
+    players = request.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
+        raise LineError('"players" must be a list of objects')
+    if not config.min_players <= len(players) <= config.max_players:
+        raise LineError(f"this rule set seats {config.min_players} to {config.max_players} "
+                        f"players, not {len(players)}")
+    hands = []
+    for number, player in enumerate(players, 1):
+        player_id = player.get("id")
+        if not isinstance(player_id, str) or not player_id:
+            raise LineError(f"player {number}: \"id\" must be a non-empty string")
+        declare = player.get("declare_special", False)
+        if not isinstance(declare, bool):
+            raise LineError(f"player {player_id}: \"declare_special\" must be true or false")
+        try:
+            rows = [_card_list(player, row) for row in ("front", "middle", "back")]
+            arrangement = validate_arrangement(*rows, config, declare_special=declare)
+        except (LineError, ArrangementError, CardError) as error:
+            raise LineError(f"player {player_id}: {error}") from None
+        hands.append(SeatHand(player_id, arrangement))
+    try:
+        check_in_deck([card for hand in hands for card in hand.arrangement.cards],
+                      config.deck, config.jokers)
+    except CardError as error:
+        raise LineError(f"across the table: {error}") from None
+    banker = request.get("banker")
+    if config.mode == "banker" and not isinstance(banker, str):
+        raise LineError('this rule set plays against a banker: give "banker" as a player id')
+    return settle(hands, config, banker).to_dict()
+
+
+def hints_command(request: dict, config: RuleConfig) -> dict:
+    from .hints import hints  # imported here: the CLI's other commands do not need it
+
+    cards = _card_list(request, "cards")
+    if len(cards) != config.hand_size:
+        raise LineError(f"a hand in this rule set is {config.hand_size} cards, not {len(cards)}")
+    check_in_deck(cards, config.deck, config.jokers)
+    return {"hints": [
+        {"special": hint.special, "front": codes(hint.front), "middle": codes(hint.middle),
+         "back": codes(hint.back), "pattern": list(hint.pattern)}
+        for hint in hints(cards, config)
+    ]}
+
+
+COMMANDS: dict[str, Callable[[dict, RuleConfig], dict]] = {
+    "evaluate": evaluate_command,
+    "settle": settle_command,
+    "hints": hints_command,
+}
+
+
+def _card_list(request: dict, name: str) -> list:
+    value: Any = request.get(name)
+    if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
+        raise LineError(f'"{name}" must be a list of card codes')
+    return parse_cards(value)
