@@ -1,0 +1,41 @@
+# Two commands set up a fresh machine: `make run` and `make test` (see README.md).
+# Both create .venv at the repository root and install pyproject.toml's pinned packages;
+# the install re-runs only when pyproject.toml changes (the stamp file below).
+
+PYTHON_FOR_VENV ?= python3.11
+VENV := .venv
+PYTHON := $(VENV)/bin/python
+INSTALLED := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test install migrate messages clean
+
+run: migrate
+	@echo "Thirteen Water is running at http://$(HOST):$(PORT)"
+	EMBEDDED_WORKER=true $(VENV)/bin/daphne -b $(HOST) -p $(PORT) config.asgi:application
+
+test: install
+	$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+install: $(INSTALLED)
+
+# The presets are loaded by the rules app's data migration.
+migrate: install
+	$(PYTHON) manage.py migrate --noinput
+
+$(PYTHON):
+	$(PYTHON_FOR_VENV) -m venv $(VENV)
+
+$(INSTALLED): pyproject.toml | $(PYTHON)
+	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $@
+
+# Refresh the Simplified Chinese catalogue after changing translatable text; commit both
+# the .po and the compiled .mo (so neither run nor test needs gettext installed).
+messages: install
+	$(PYTHON) manage.py makemessages --locale zh_Hans --ignore '$(VENV)/*' --ignore 'tests/*'
+	$(PYTHON) manage.py compilemessages --locale zh_Hans --ignore '$(VENV)/*'
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache

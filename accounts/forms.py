@@ -1,0 +1,39 @@
+"""Forms for the account pages; they check shape only and leave the rules to services."""
+
+from django import forms
+from django.contrib.auth import password_validation
+from django.utils.translation import gettext_lazy as _
+
+
+class RegistrationForm(forms.Form):
+    username = forms.CharField(
+        label=_("Username"), max_length=150,
+        help_text=_("For logging in. Letters, digits and @/./+/-/_ only."),
+        widget=forms.TextInput(attrs={"autocomplete": "username", "autofocus": True}),
+    )
+    display_name = forms.CharField(
+        label=_("Display name"), max_length=30,
+        help_text=_("The name other players see at the table."),
+    )
+    password1 = forms.CharField(
+        label=_("Password"), strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        help_text=password_validation.password_validators_help_text_html(),
+    )
+    password2 = forms.CharField(
+        label=_("Password confirmation"), strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("password1") and cleaned.get("password2") \
+                and cleaned["password1"] != cleaned["password2"]:
+            self.add_error("password2", _("The two password fields didn’t match."))
+        return cleaned
+
+
+class ProfileForm(forms.Form):
+    # A plain form, not a ModelForm: validating a ModelForm edits request.user in place,
+    # and a refused name would then show in the page's navigation as if it were saved.
+    display_name = RegistrationForm.base_fields["display_name"]

@@ -1,0 +1,52 @@
+"""Every change to an account goes through here (registration, profile edits).
+
+The web forms and the API both call these functions, so the rules for a valid username,
+display name and password live in one place. Bad input raises Django's ValidationError
+with one entry per field and changes nothing.
+"""
+
+from django.contrib.auth import password_validation
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+
+
+@transaction.atomic
+def user_register(*, username: str, display_name: str, password: str) -> User:
+    """Create a player account after checking every field; return the new user."""
+    # Stripped first: a name of spaces would pass the "not blank" check as a blank seat.
+    user = User(username=username.strip(), display_name=display_name.strip())
+    errors: dict[str, list[str]] = {}
+    try:
+        user.full_clean(exclude=["password"])
+    except ValidationError as error:
+        errors.update(error.message_dict)
+    # Django's unique check is case-sensitive; "Alice" and "alice" would be two players
+    # nobody can tell apart.
+    if "username" not in errors and User.objects.filter(username__iexact=user.username).exists():
+        errors["username"] = [_("A user with that username already exists.")]
+    try:
+        password_validation.validate_password(password, user)
+    except ValidationError as error:
+        errors["password"] = error.messages
+    if errors:
+        raise ValidationError(errors)
+    user.set_password(password)
+    user.save()
+    return user
+
+
+@transaction.atomic
+def user_update_profile(*, user: User, display_name: str) -> User:
+    """Change what other players see; refuses a blank or over-long name."""
+    previous = user.display_name
+    user.display_name = display_name.strip()
+    try:
+        user.full_clean(exclude=["password"], validate_unique=False)
+    except ValidationError:
+        user.display_name = previous  # the caller's object keeps showing the saved name
+        raise
+    user.save(update_fields=["display_name"])
+    return user

@@ -1,0 +1,97 @@
+"""The account pages: register, log in and out, change password, profile.
+
+Thin doors: each view checks its form's shape and calls one service from
+accounts.services; login and logout are Django's own views (django-axes watches logins).
+"""
+
+import math
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect
+from django.urls import reverse_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.generic import FormView
+
+from accounts.forms import ProfileForm, RegistrationForm
+from accounts.services import user_register, user_update_profile
+from accounts.throttles import RegistrationThrottle
+
+
+def _add_service_errors(form, error: ValidationError, renamed: dict[str, str] | None = None):
+    """Show a service's per-field errors on the form's fields (others at the top)."""
+    for field, field_messages in error.message_dict.items():
+        field = (renamed or {}).get(field, field)
+        form.add_error(field if field in form.fields else None, field_messages)
+
+
+class RegisterView(FormView):
+    template_name = "accounts/register.html"
+    form_class = RegistrationForm
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated:
+            return redirect("home")
+        return super().dispatch(request, *args, **kwargs)
+
+    def post(self, request, *args, **kwargs):
+        throttle = RegistrationThrottle()
+        if not throttle.allow_request(request, self):
+            form = self.get_form()
+            minutes = math.ceil((throttle.wait() or 60) / 60)
+            form.add_error(None, ngettext(
+                "Too many registrations from your address. Try again in %(minutes)d minute.",
+                "Too many registrations from your address. Try again in %(minutes)d minutes.",
+                minutes) % {"minutes": minutes})
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        data = form.cleaned_data
+        try:
+            user = user_register(username=data["username"], display_name=data["display_name"],
+                                 password=data["password1"])
+        except ValidationError as error:
+            _add_service_errors(form, error, renamed={"password": "password1"})
+            return self.form_invalid(form)
+        login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(self.request, _("Welcome, %(name)s! Your account is ready.")
+                         % {"name": user.display_name})
+        return redirect("home")
+
+
+class LoginView(auth_views.LoginView):
+    template_name = "accounts/login.html"
+    redirect_authenticated_user = True
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    template_name = "accounts/password_change.html"
+    success_url = reverse_lazy("accounts:profile")
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        messages.success(self.request, _("Your password has been changed."))
+        return response
+
+
+class ProfileView(LoginRequiredMixin, FormView):
+    template_name = "accounts/profile.html"
+    form_class = ProfileForm
+
+    def get_initial(self):
+        return {"display_name": self.request.user.display_name}
+
+    def form_valid(self, form):
+        try:
+            user_update_profile(user=self.request.user,
+                                display_name=form.cleaned_data["display_name"])
+        except ValidationError as error:
+            _add_service_errors(form, error)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Your profile has been saved."))
+        return redirect("accounts:profile")

@@ -1,0 +1,35 @@
+"""The ASGI entry point: Django's HTTP views and the WebSocket routes, for daphne.
+
+Run with `daphne config.asgi:application`. With EMBEDDED_WORKER=true (what `make run`
+sets) importing this module also starts the in-process Celery worker that fires round
+timers when there is no Redis broker for a separate worker to read.
+"""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+# Set up Django before importing anything that touches models (auth middleware, routes).
+django_http_application = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.conf import settings  # noqa: E402
+
+from config.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_http_application,
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)
+
+if settings.EMBEDDED_WORKER:
+    from config.celery import start_embedded_worker
+
+    start_embedded_worker()

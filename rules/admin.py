@@ -1,0 +1,66 @@
+"""The rule-set admin: edit every option and both scoring tables, duplicate a rule set."""
+
+from django.contrib import admin, messages
+from django.utils.html import format_html
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from rules.engine.config import ConfigError
+from rules.forms import RowBonusFormSet, SpecialHandFormSet
+from rules.models import RowBonus, RuleSet, SpecialHand
+from rules.services import ruleset_duplicate
+
+
+class RowBonusInline(admin.TabularInline):
+    model = RowBonus
+    formset = RowBonusFormSet
+    extra = 0
+
+
+class SpecialHandInline(admin.TabularInline):
+    model = SpecialHand
+    formset = SpecialHandFormSet
+    extra = 0
+
+
+@admin.register(RuleSet)
+class RuleSetAdmin(admin.ModelAdmin):
+    list_display = ("name", "slug", "deck", "players", "mode", "scoop", "allow_foul",
+                    "is_preset", "updated_at")
+    list_filter = ("is_preset", "mode", "deck")
+    search_fields = ("name", "slug")
+    readonly_fields = ("is_preset", "updated_at")
+    inlines = [RowBonusInline, SpecialHandInline]
+    actions = ["duplicate"]
+    fieldsets = (
+        (None, {"fields": ("name", "slug", "seed", "is_preset", "updated_at")}),
+        (_("Deck and players"), {"fields": ("deck", "jokers", "extra_cards",
+                                            "min_players", "max_players")}),
+        (_("Scoring"), {"fields": ("mode", "wheel", "allow_foul", "scoop", "scoop_multiplier",
+                                   "scoop_bonus", "home_run", "home_run_min_players",
+                                   "home_run_multiplier")}),
+        (_("Banker mode (十三道)"), {"fields": ("bidding", "exchange", "negotiation")}),
+        (_("Timers"), {"fields": ("arrange_seconds", "negotiate_seconds")}),
+    )
+
+    @admin.display(description=_("players"))
+    def players(self, rule_set: RuleSet) -> str:
+        return f"{rule_set.min_players}–{rule_set.max_players}"
+
+    @admin.action(description=_("Duplicate the selected rule sets"))
+    def duplicate(self, request, queryset):
+        copies = []
+        for rule_set in queryset:
+            try:
+                copies.append(ruleset_duplicate(rule_set=rule_set))
+            except ConfigError as error:
+                self.message_user(request, _("%(name)s was not copied: %(error)s")
+                                  % {"name": rule_set, "error": error}, messages.ERROR)
+        if copies:
+            links = format_html(", ".join(['<a href="{}">{}</a>'] * len(copies)), *[
+                part for copy in copies
+                for part in (reverse("admin:rules_ruleset_change", args=[copy.pk]), copy.slug)])
+            self.message_user(request, format_html("{} {}", ngettext(
+                "Created %(count)d copy:", "Created %(count)d copies:", len(copies))
+                % {"count": len(copies)}, links), messages.SUCCESS)
