@@ -6,12 +6,13 @@ accounts.services; login and logout are Django's own views (django-axes watches 
 
 import math
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import ValidationError
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -95,3 +96,11 @@ class ProfileView(LoginRequiredMixin, FormView):
             return self.form_invalid(form)
         messages.success(self.request, _("Your profile has been saved."))
         return redirect("accounts:profile")
+
+
+def locked_out(request, original_response=None, credentials=None):
+    """django-axes' answer to a locked-out login: why, and for how long (429)."""
+    minutes = math.ceil(settings.AXES_COOLOFF_TIME.total_seconds() / 60)
+    return render(request, "accounts/locked_out.html",
+                  {"failure_limit": settings.AXES_FAILURE_LIMIT, "minutes": minutes},
+                  status=429)

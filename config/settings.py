@@ -112,7 +112,7 @@ else:
 # Without Redis the broker is kombu's in-process memory transport: only a worker inside
 # the same process can read it, so the ASGI server starts one (EMBEDDED_WORKER=true,
 # which `make run` sets). With Redis, run `celery -A config worker` beside daphne.
-CELERY_BROKER_URL = REDIS_URL or "memory://"
+CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_IGNORE_RESULT = True  # timers act on the database; nobody waits for a result
 CELERY_TIMEZONE = "UTC"
@@ -143,7 +143,7 @@ LOGOUT_REDIRECT_URL = "home"
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
+AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
 AXES_RESET_ON_SUCCESS = True
 
 # --- internationalisation ------------------------------------------------------------
