@@ -17,8 +17,8 @@ Decisions where RULES.md is silent:
   cards lie in `min_rank`..K, or 2..`max_rank`.
 - `twelve_faces` needs the twelve cards J/Q/K of ♠♥♣♦ (with 65 cards one copy of each
   diamond face is enough); jokers may stand for missing ones.
-- A 65-card rank held five times counts as two pairs + 1 for `six_pairs`, one triple for
-  `four_trips` and one quad for `three_quads`, just as a quad does.
+- A 65-card rank held five times counts as two pairs + 1 for `six_pairs` and as one quad
+  (+ the odd card) for `three_quads`.
 - An arrangement-based special (`three_flushes`, `three_straights`,
   `three_straight_flushes`) comes with the rows that show it; when several layouts do,
   the one with the highest back, then middle, then front is shown.
