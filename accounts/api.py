@@ -33,8 +33,10 @@ class RegisterApi(APIView):
     throttle_classes = [RegistrationThrottle]
 
     class InputSerializer(serializers.Serializer):
-        username = serializers.CharField(max_length=150)
-        display_name = serializers.CharField(max_length=30)
+        # Shape only: blank and over-long values reach user_register, which judges every
+        # field at once with the same rules and messages as the web form.
+        username = serializers.CharField(allow_blank=True)
+        display_name = serializers.CharField(allow_blank=True)
         password = serializers.CharField(write_only=True, trim_whitespace=False,
                                          style={"input_type": "password"})
 
