@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from itertools import combinations
 
-import pytest
-
 from rules.engine.arrangement import Arrangement, arrange
 from rules.engine.cards import Card, parse_cards
 from rules.engine.config import RuleConfig
@@ -48,8 +46,3 @@ def greedy_arrangement(hand: list[Card], wheel: str = "lowest") -> tuple[list, l
     for card in middle:
         rest.remove(card)
     return rest, list(middle), list(back)
-
-
-@pytest.fixture
-def standard() -> RuleConfig:
-    return preset("standard")
