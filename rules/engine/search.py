@@ -1,0 +1,642 @@
+"""The arrangement search behind the hints (RULES.md §7.1): for a category pattern, the
+best valid arrangement of a hand that shows it — or proof that none does.
+
+Why not try every split: 13 cards split 72,072 ways into rows (40 million for 16 cards
+choosing 13), far too many to evaluate in CPython. Instead every row is built as a
+*group* (the cards that make its category: the pair, the trips, the whole straight, the
+top card of a high-card row) plus *kickers* (the singles that complete it), and the
+search walks groups and kickers strongest first:
+
+    back group > middle group > front group > front singles > middle kickers > back kickers
+
+so the first valid arrangement it meets for a pattern is the best one in that order (the
+`preference` below). That order is the hint's representative rule:
+
+- lexicographically it only ever trades a later piece for an earlier one, so the chosen
+  arrangement is never dominated (no arrangement of the same pattern has every row ≥ and
+  one row >, §7.1.5): each row's key is its group followed by its kickers, so a row that
+  is ≥ has a group ≥ and, with an equal group, kickers ≥;
+- groups come first, so the back holds the strongest made hand the pattern allows, then
+  the middle, then the front;
+- singles then go to the front first (§7.1.6: a high-card front gets the three highest
+  leftover singles), and when front and middle are both high card the middle's group is
+  its top card, so the middle takes the highest single, the front the next three and the
+  middle the rest (seed 000's 次大, 三大, 四大 / 最大, 5 大, 6 大…);
+- back kickers come last: the back is usually strong anyway, its kickers rarely decide.
+
+Ranks are all that most rows care about: the search works on rank counts and only
+flushes and straight flushes pick cards by suit. A suit never matters to any other row
+except that it must not be five of one suit (then it would be a flush); a last step deals
+real cards to the rank-only rows and checks that (`_deal`). Suits with fewer than five
+cards in the hand can never make a flush, so for most hands that step is trivial.
+
+Jokers (§2.2) only ever stand in a group (a joker "kicker" would always improve the row:
+a pair with a joker is trips, a high card with a joker a pair). A row holding a joker is
+worth the best any substitution gives, which the search assumes when it builds the group
+and checks when the row is complete (`joker_row_key`); an arrangement whose joker row is
+worth more than assumed is found again under its true groups.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement
+from typing import Iterable, NamedTuple, Sequence
+
+from .cards import ACE, JOKER_RANK, SUITS, Card
+from .rows import (FIVE_OF_A_KIND, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, PAIR,
+                   STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR, Key, key3, key5)
+
+Pattern = tuple[int, int, int]  # (front, middle, back) category strengths
+RANKS_DESC = tuple(range(ACE, 1, -1))
+NO_LIMIT = 99
+
+# How many entries of a row's key make its group (the rest are its kickers): the
+# category number plus the ranks that define the made hand. A high-card row's group is
+# its top card (§7.1.6); a high-card front has no group, all three cards are singles.
+GROUP_LEN5 = {FIVE_OF_A_KIND: 2, STRAIGHT_FLUSH: 2, FOUR_OF_A_KIND: 2, FULL_HOUSE: 3,
+              FLUSH: 6, STRAIGHT: 2, THREE_OF_A_KIND: 2, TWO_PAIR: 3, PAIR: 2,
+              HIGH_CARD: 2}
+GROUP_LEN3 = {THREE_OF_A_KIND: 2, PAIR: 2, HIGH_CARD: 1}
+
+
+def preference(front: Key, middle: Key, back: Key) -> tuple:
+    """The order hints pick a pattern's arrangement by (highest first); see the module
+    docstring. Every entry of the three keys appears once, so equal preferences mean
+    equal rows."""
+    gb, gm, gf = GROUP_LEN5[back[0]], GROUP_LEN5[middle[0]], GROUP_LEN3[front[0]]
+    return (back[:gb], middle[:gm], front[:gf], front[gf:], middle[gm:], back[gb:])
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """One arrangement the search found: rows of real cards, their keys, and (多三张)
+    the cards left out."""
+
+    front: tuple[Card, ...]
+    middle: tuple[Card, ...]
+    back: tuple[Card, ...]
+    keys: tuple[Key, Key, Key]  # front, middle, back
+    unused: tuple[Card, ...] = ()
+
+    @property
+    def pattern(self) -> Pattern:
+        return (self.keys[0][0], self.keys[1][0], self.keys[2][0])
+
+
+# --- rows with jokers ------------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def _rank_joker_key(ranks: tuple[int, ...], jokers: int, flush: bool, wheel: str) -> Key:
+    """Best key of a row of these ranks plus `jokers` wild ranks (duplicates allowed)."""
+    best: Key = (-1,)
+    for extra in combinations_with_replacement(RANKS_DESC, jokers):
+        row = tuple(sorted(ranks + extra, reverse=True))
+        key = key3(row) if len(row) == 3 else key5(row, flush, wheel)
+        if key > best:
+            best = key
+    return best
+
+
+def joker_row_key(plain: Sequence[Card], jokers: int, wheel: str) -> Key:
+    """The key of a row of `plain` cards and `jokers` jokers: the best substitution.
+
+    Same value as rows.evaluate, reasoned on ranks: a substitution either keeps the row
+    off-suit (always possible, a joker can take another suit) or, when the plain cards
+    share one suit, makes it a flush. 13 or 91 rank choices instead of 52 or 1,378 cards.
+    """
+    ranks = tuple(sorted((card.rank for card in plain), reverse=True))
+    best = _rank_joker_key(ranks, jokers, False, wheel)
+    if len(plain) + jokers == 5 and len({card.suit for card in plain}) <= 1:
+        suited = _rank_joker_key(ranks, jokers, True, wheel)
+        if suited > best:
+            best = suited
+    return best
+
+
+# --- groups ----------------------------------------------------------------------------
+
+
+class Group(NamedTuple):
+    """The made part of a row: its key prefix, the plain ranks it takes, the jokers it
+    uses, and what its kickers must be (how many, each below `below`, none in `forbid`).
+    Flushes and straight flushes name their suit; every other group is ranks only."""
+
+    key: Key
+    take: tuple[int, ...]
+    jokers: int
+    kickers: int
+    below: int = NO_LIMIT
+    forbid: tuple[int, ...] = ()
+    suit: str | None = None
+
+
+def _straight_runs(wheel: str) -> tuple[tuple[float, tuple[int, ...]], ...]:
+    runs = [(top, tuple(range(top, top - 5, -1))) for top in range(ACE, 5, -1)]
+    wheel_top = 5 if wheel == "lowest" else 13.5
+    runs.append((wheel_top, (5, 4, 3, 2, ACE)))
+    return tuple(sorted(runs, reverse=True))
+
+
+@lru_cache(maxsize=1 << 16)
+def rank_groups(counts: tuple[int, ...], jokers: int, category: int, wheel: str,
+                front: bool = False) -> tuple[Group, ...]:
+    """Every group of `category` the rank counts (index = rank) and jokers allow,
+    strongest key first. Cached: the same counts come back across patterns and hands."""
+    groups: list[Group] = []
+    if front:
+        if category == HIGH_CARD:
+            return (Group((HIGH_CARD,), (), 0, 3),)
+        if category == THREE_OF_A_KIND:
+            _add_sets(groups, counts, jokers, 3, (THREE_OF_A_KIND,), 0)
+        elif category == PAIR:
+            _add_pairs(groups, counts, jokers, kickers=1)
+        return tuple(groups)
+    if category == FIVE_OF_A_KIND:
+        _add_sets(groups, counts, jokers, 5, (FIVE_OF_A_KIND,), 0)
+    elif category == FOUR_OF_A_KIND:
+        _add_sets(groups, counts, jokers, 4, (FOUR_OF_A_KIND,), 1)
+    elif category == THREE_OF_A_KIND:
+        _add_sets(groups, counts, jokers, 3, (THREE_OF_A_KIND,), 2)
+    elif category == FULL_HOUSE:
+        _add_full_houses(groups, counts, jokers, wheel)
+    elif category == STRAIGHT:
+        _add_straights(groups, counts, jokers, wheel)
+    elif category == TWO_PAIR:
+        pairs = [r for r in RANKS_DESC if counts[r] >= 2]
+        for high, low in combinations(pairs, 2):
+            groups.append(Group((TWO_PAIR, high, low), (high, high, low, low), 0, 1,
+                                forbid=(high, low)))
+    elif category == PAIR:
+        _add_pairs(groups, counts, jokers, kickers=3)
+    elif category == HIGH_CARD:
+        for r in RANKS_DESC:
+            if counts[r]:
+                groups.append(Group((HIGH_CARD, r), (r,), 0, 4, below=r))
+    groups.sort(key=lambda g: g.key, reverse=True)
+    return tuple(groups)
+
+
+def _add_sets(groups: list[Group], counts: tuple[int, ...], jokers: int, size: int,
+              prefix: Key, kickers: int) -> None:
+    """Trips / quads / five of a kind of each rank: real cards, or fewer and jokers
+    (leaving a real card for another row is a different arrangement)."""
+    for r in RANKS_DESC:
+        have = counts[r]
+        for real in range(min(have, size), max(1, size - jokers) - 1, -1):
+            groups.append(Group(prefix + (r,), (r,) * real, size - real, kickers,
+                                forbid=(r,)))
+
+
+def _add_pairs(groups: list[Group], counts: tuple[int, ...], jokers: int,
+               kickers: int) -> None:
+    for r in RANKS_DESC:
+        if counts[r] >= 2:
+            groups.append(Group((PAIR, r), (r, r), 0, kickers, forbid=(r,)))
+        if jokers and counts[r]:
+            # A joker pairs the row's highest card, so the kickers must be lower.
+            groups.append(Group((PAIR, r), (r,), 1, kickers, below=r))
+
+
+def _add_full_houses(groups: list[Group], counts: tuple[int, ...], jokers: int,
+                     wheel: str) -> None:
+    for t in RANKS_DESC:
+        for p in RANKS_DESC:
+            if p == t or not counts[t] or not counts[p]:
+                continue
+            for real_t in range(min(counts[t], 3), 0, -1):
+                for real_p in range(min(counts[p], 2), 0, -1):
+                    used = 5 - real_t - real_p
+                    if used > jokers:
+                        continue
+                    take = (t,) * real_t + (p,) * real_p
+                    if used and _rank_joker_key(take, used, False, wheel) != (FULL_HOUSE, t, p):
+                        continue  # the jokers make something better of these ranks
+                    groups.append(Group((FULL_HOUSE, t, p), take, used, 0))
+
+
+def _add_straights(groups: list[Group], counts: tuple[int, ...], jokers: int,
+                   wheel: str) -> None:
+    seen = set()
+    for top, run in _straight_runs(wheel):
+        present = tuple(r for r in run if counts[r])
+        missing = 5 - len(present)
+        if missing > jokers:
+            continue
+        for spare in range(0, jokers - missing + 1):
+            # A joker may also stand in for a rank the hand holds, freeing that card.
+            for dropped in combinations(present, spare):
+                take = tuple(r for r in present if r not in dropped)
+                used = missing + spare
+                if (take, used) in seen:
+                    continue
+                seen.add((take, used))
+                key = _rank_joker_key(take, used, False, wheel) if used else (STRAIGHT, top)
+                if key[0] == STRAIGHT:
+                    groups.append(Group(key, take, used, 0))
+
+
+@lru_cache(maxsize=1 << 16)
+def suited_groups(ranks: tuple[int, ...], jokers: int, suit: str,
+                  wheel: str) -> tuple[tuple[Group, ...], tuple[Group, ...]]:
+    """(straight flushes, flushes) of one suit's available ranks (high to low, repeated
+    for the 65-card deck's twin diamonds) plus up to `jokers` jokers, strongest first."""
+    straight_flushes: list[Group] = []
+    flushes: list[Group] = []
+    seen = set()
+    for used in range(0, min(jokers, 5) + 1):
+        for take in combinations(ranks, 5 - used):
+            if (take, used) in seen:
+                continue
+            seen.add((take, used))
+            if used:
+                key = max(_rank_joker_key(take, used, True, wheel),
+                          _rank_joker_key(take, used, False, wheel))
+            else:
+                key = key5(take, True, wheel)
+            if key[0] == STRAIGHT_FLUSH:
+                straight_flushes.append(Group(key, take, used, 0, suit=suit))
+            elif key[0] == FLUSH:
+                flushes.append(Group(key, take, used, 0, suit=suit))
+    straight_flushes.sort(key=lambda g: g.key, reverse=True)
+    flushes.sort(key=lambda g: g.key, reverse=True)
+    return tuple(straight_flushes), tuple(flushes)
+
+
+# --- the search --------------------------------------------------------------------------
+
+
+class _Search:
+    """One hand's search state: rank counts left, jokers left, and per suit the cards no
+    flush has claimed. Groups are applied and undone in place while the search walks."""
+
+    def __init__(self, cards: Sequence[Card], wheel: str) -> None:
+        if len(cards) < 13:
+            raise ValueError(f"a hand has at least 13 cards, not {len(cards)}")
+        self.cards = tuple(cards)
+        self.wheel = wheel
+        self.spare = len(cards) - 13  # cards left out (多三张: 3)
+        self.plain = [card for card in cards if card.rank != JOKER_RANK]
+        self.joker_cards = [card for card in cards if card.rank == JOKER_RANK]
+        self.counts = [0] * (ACE + 1)
+        self.suit_left = {suit: [0] * (ACE + 1) for suit in SUITS}
+        for card in self.plain:
+            self.counts[card.rank] += 1
+            self.suit_left[card.suit][card.rank] += 1
+        self.jokers = len(self.joker_cards)
+        suit_sizes = Counter(card.suit for card in self.plain)
+        # A suit can make a flush only with five cards (jokers may fill in).
+        self.flush_suits = tuple(s for s in SUITS if suit_sizes[s] + self.jokers >= 5)
+        self.suit_sizes = suit_sizes
+        self.claimed: list[Group] = []  # suit groups in play, for dealing real cards
+
+    # -- groups available in the current state --
+
+    def groups5(self, category: int) -> tuple[Group, ...]:
+        if category == STRAIGHT_FLUSH or category == FLUSH:
+            if not self.flush_suits:
+                return ()
+            found: list[Group] = []
+            counts = self.counts
+            for suit in self.flush_suits:
+                left = self.suit_left[suit]
+                ranks = tuple(r for r in RANKS_DESC for _ in range(min(left[r], counts[r])))
+                if len(ranks) + self.jokers < 5:
+                    continue
+                sf, fl = suited_groups(ranks, self.jokers, suit, self.wheel)
+                found.extend(sf if category == STRAIGHT_FLUSH else fl)
+            if len(self.flush_suits) > 1:
+                found.sort(key=lambda g: g.key, reverse=True)
+            return tuple(found)
+        return rank_groups(tuple(self.counts), self.jokers, category, self.wheel)
+
+    def groups3(self, category: int) -> tuple[Group, ...]:
+        return rank_groups(tuple(self.counts), self.jokers, category, self.wheel, True)
+
+    def apply(self, group: Group) -> None:
+        counts = self.counts
+        for r in group.take:
+            counts[r] -= 1
+        self.jokers -= group.jokers
+        if group.suit is not None:
+            left = self.suit_left[group.suit]
+            for r in group.take:
+                left[r] -= 1
+            self.claimed.append(group)
+
+    def undo(self, group: Group) -> None:
+        counts = self.counts
+        for r in group.take:
+            counts[r] += 1
+        self.jokers += group.jokers
+        if group.suit is not None:
+            left = self.suit_left[group.suit]
+            for r in group.take:
+                left[r] += 1
+            self.claimed.pop()
+
+    def available(self) -> tuple[frozenset[int], frozenset[int]]:
+        """(5-card categories, front categories) some row of this hand could show."""
+        five = frozenset(c for c in range(FIVE_OF_A_KIND + 1) if self.groups5(c))
+        three = frozenset(c for c in (HIGH_CARD, PAIR, THREE_OF_A_KIND) if self.groups3(c))
+        return five, three
+
+    # -- one pattern --
+
+    def solve(self, pattern: Pattern) -> Layout | None:
+        """The best arrangement showing `pattern` by `preference`, or None."""
+        f, m, b = pattern
+        if f > m or m > b:
+            return None
+
+        def with_back(gb: Group) -> Layout | None:
+            return self._under(gb, lambda: _best_of(self.groups5(m), with_middle, gb))
+
+        def with_middle(gm: Group, gb: Group) -> Layout | None:
+            if m == b and gm.key > gb.key:
+                return None
+            return self._under(gm, lambda: _best_of(self.groups3(f), with_front, gm, gb))
+
+        def with_front(gf: Group, gm: Group, gb: Group) -> Layout | None:
+            if f == m and f != HIGH_CARD and gf.key[1] > gm.key[1]:
+                return None  # front trips / pair above the middle's
+            if self.jokers - gf.jokers > self.spare:
+                return None  # a joker left over could only be a kicker
+            return self._under(gf, lambda: self._kickers(gf, gm, gb))
+
+        return _best_of(self.groups5(b), with_back)
+
+    def _under(self, group: Group, then) -> Layout | None:
+        self.apply(group)
+        try:
+            return then()
+        finally:
+            self.undo(group)
+
+    def _kickers(self, gf: Group, gm: Group, gb: Group) -> Layout | None:
+        """Complete the three groups with singles, front first, then middle, then back,
+        each row's highest first; the first full valid choice is the best."""
+        counts = self.counts
+        spare = self.spare - self.jokers  # jokers left over are left out (16 cards)
+        nf, nm, nb = gf.kickers, gm.kickers, gb.kickers
+        f_key, m_key, b_key = gf.key, gm.key, gb.key
+        f_cat, m_cat, b_cat = f_key[0], m_key[0], b_key[0]
+        check_fm = f_cat == m_cat and f_cat != THREE_OF_A_KIND
+        check_mb = m_cat == b_cat and gm.key == gb.key and nm
+        if not spare and not _fits(counts, (gf, gm, gb)):
+            return None
+        front_below = gf.below
+        if f_cat == HIGH_CARD and m_cat == HIGH_CARD:
+            front_below = min(front_below, m_key[1] + 1)  # front top ≤ middle top
+        for fs in combinations(_candidates(counts, gf, front_below), nf):
+            for r in fs:
+                counts[r] -= 1
+            if not spare and not _fits(counts, (gm, gb)):
+                for r in fs:
+                    counts[r] += 1
+                continue
+            front = f_key + fs
+            for ms in combinations(_candidates(counts, gm, gm.below), nm):
+                middle = m_key + ms
+                if m_cat == HIGH_CARD and _is_straight(middle[1:], self.wheel):
+                    continue
+                if check_fm and front > middle[:len(front)]:
+                    continue
+                for r in ms:
+                    counts[r] -= 1
+                found = self._back_kickers(gf, gm, gb, front, middle, spare, check_mb)
+                for r in ms:
+                    counts[r] += 1
+                if found is not None:
+                    for r in fs:
+                        counts[r] += 1
+                    return found
+            for r in fs:
+                counts[r] += 1
+        return None
+
+    def _back_kickers(self, gf: Group, gm: Group, gb: Group, front: Key, middle: Key,
+                      spare: int, check_mb: bool) -> Layout | None:
+        counts = self.counts
+        nb = gb.kickers
+        b_key = gb.key
+        if spare:
+            choices: Iterable[tuple[int, ...]] = combinations(
+                _candidates(counts, gb, gb.below), nb)
+        else:
+            # 13 cards: the back's kickers are whatever is left.
+            rest = tuple(r for r in RANKS_DESC for _ in range(counts[r]))
+            if len(rest) != nb or len(set(rest)) != nb:
+                return None
+            if any(r in gb.forbid or r >= gb.below for r in rest):
+                return None
+            choices = (rest,)
+        for bs in choices:
+            back = b_key + bs
+            if b_key[0] == HIGH_CARD and _is_straight(back[1:], self.wheel):
+                continue
+            if check_mb and middle > back:
+                continue
+            for r in bs:
+                counts[r] -= 1
+            layout = self._deal((front, middle, back), (gf, gm, gb),
+                                (front[len(gf.key):], middle[len(gm.key):], back[len(b_key):]))
+            for r in bs:
+                counts[r] += 1
+            if layout is not None:
+                return layout
+        return None
+
+    # -- real cards --
+
+    def _deal(self, keys: tuple[Key, Key, Key], groups: tuple[Group, Group, Group],
+              kickers: tuple[tuple[int, ...], ...]) -> Layout | None:
+        """Give the rows real cards: flush groups have theirs; every other row takes cards
+        of its ranks from what the flushes left. Refuse (None) when no way of dealing
+        keeps each rank-only 5-card row off a single suit and each joker row worth
+        exactly its assumed key."""
+        wheel = self.wheel
+        pool: dict[int, list[Card]] = {}
+        claimed = Counter()
+        for group in self.claimed:
+            for r in group.take:
+                claimed[(r, group.suit)] += 1
+        for card in sorted(self.plain, key=_deal_order):
+            if claimed[(card.rank, card.suit)]:
+                claimed[(card.rank, card.suit)] -= 1
+                continue
+            pool.setdefault(card.rank, []).append(card)
+        jokers = list(self.joker_cards)
+        rows: list[list[Card]] = [[], [], []]
+        needs: list[tuple[int, ...]] = [(), (), ()]
+        for index, (group, kick) in enumerate(zip(groups, kickers)):
+            rows[index] = [jokers.pop() for _ in range(group.jokers)]
+            if group.suit is not None:
+                rows[index] += [Card(r, group.suit) for r in group.take]
+            else:
+                needs[index] = group.take + kick
+        # Which rows could go wrong with an unlucky choice of suits?
+        risky = []
+        for index in (2, 1, 0):
+            if groups[index].suit is not None or not needs[index]:
+                continue
+            if groups[index].jokers or (index and self._may_be_one_suit(needs[index], pool)):
+                risky.append(index)
+        if not risky:
+            for index in (2, 1, 0):
+                for r in needs[index]:
+                    rows[index].append(pool[r].pop())
+            return self._layout(rows, keys, pool, jokers)
+        # Deal the ranks no risky row needs first, any way; then search the rest.
+        risky_ranks = sorted({r for index in risky for r in needs[index]}, reverse=True)
+        fixed: list[list[Card]] = [list(row) for row in rows]
+        wanting: list[dict[int, int]] = [Counter(need) for need in needs]
+        for index in (2, 1, 0):
+            for r in needs[index]:
+                if r not in risky_ranks:
+                    fixed[index].append(pool[r].pop())
+                    wanting[index][r] -= 1
+        dealt = self._deal_risky(risky_ranks, 0, fixed, wanting, pool, risky, keys, groups)
+        if dealt is None:
+            return None
+        return self._layout(dealt, keys, pool, jokers)
+
+    def _may_be_one_suit(self, ranks: tuple[int, ...], pool: dict[int, list[Card]]) -> bool:
+        need = Counter(ranks)
+        for suit in SUITS:
+            if all(sum(1 for c in pool[r] if c.suit == suit) >= n for r, n in need.items()):
+                return True
+        return False
+
+    def _deal_risky(self, ranks: list[int], at: int, rows: list[list[Card]],
+                    wanting: list[dict[int, int]], pool: dict[int, list[Card]],
+                    risky: list[int], keys: tuple[Key, Key, Key],
+                    groups: tuple[Group, Group, Group]) -> list[list[Card]] | None:
+        if at == len(ranks):
+            for index in risky:
+                row = rows[index]
+                plain = [c for c in row if c.rank != JOKER_RANK]
+                if groups[index].jokers:
+                    if joker_row_key(plain, groups[index].jokers, self.wheel) != keys[index]:
+                        return None
+                elif len({c.suit for c in plain}) == 1:
+                    return None
+            return [list(row) for row in rows]
+        r = ranks[at]
+        cards = pool[r]
+        demands = [(index, wanting[index][r]) for index in (2, 1, 0) if wanting[index][r]]
+        for split in _splits(cards, [n for _, n in demands]):
+            for (index, _), part in zip(demands, split[:-1]):
+                rows[index].extend(part)
+            pool[r] = split[-1]
+            found = self._deal_risky(ranks, at + 1, rows, wanting, pool, risky, keys, groups)
+            pool[r] = cards
+            for (index, n), part in zip(demands, split[:-1]):
+                del rows[index][len(rows[index]) - n:]
+            if found is not None:
+                pool[r] = split[-1]
+                return found
+        return None
+
+    def _layout(self, rows: list[list[Card]], keys: tuple[Key, Key, Key],
+                pool: dict[int, list[Card]], jokers: list[Card]) -> Layout:
+        unused = tuple(card for cards in pool.values() for card in cards) + tuple(jokers)
+        return Layout(tuple(rows[0]), tuple(rows[1]), tuple(rows[2]), keys, unused)
+
+
+def _best_of(groups: Sequence[Group], search, *outer: Group) -> Layout | None:
+    """Walk groups strongest first; the first key that leads anywhere wins.
+
+    Groups of equal key can leave different cards behind (a real ace or a joker standing
+    in for it, the same flush in two suits), so each of those is searched and the best
+    result by `preference` kept."""
+    count = len(groups)
+    i = 0
+    while i < count:
+        key = groups[i].key
+        best = search(groups[i], *outer)
+        i += 1
+        while i < count and groups[i].key == key:
+            found = search(groups[i], *outer)
+            if found is not None and (best is None or
+                                      preference(*found.keys) > preference(*best.keys)):
+                best = found
+            i += 1
+        if best is not None:
+            return best
+    return None
+
+
+def _deal_order(card: Card) -> tuple[int, int]:
+    # Cards of a rank are handed out in reverse suit order (pop from the end): ♠ first.
+    return (card.rank, -SUITS.index(card.suit))
+
+
+def _splits(cards: list[Card], sizes: list[int]):
+    """Ways to hand `cards` out in parts of `sizes` (the rest last), identical choices once."""
+    if not sizes:
+        yield [list(cards)]
+        return
+    seen = set()
+    for chosen in combinations(range(len(cards)), sizes[0]):
+        part = [cards[i] for i in chosen]
+        signature = tuple(card.suit for card in part)
+        if signature in seen:
+            continue
+        seen.add(signature)
+        rest = [card for i, card in enumerate(cards) if i not in chosen]
+        for tail in _splits(rest, sizes[1:]):
+            yield [part] + tail
+
+
+def _candidates(counts: list[int], group: Group, below: int) -> tuple[int, ...]:
+    """Kicker ranks a row may take now, highest first (one card of each)."""
+    forbid = group.forbid
+    return tuple(r for r in RANKS_DESC if counts[r] and r < below and r not in forbid)
+
+
+def _fits(counts: list[int], groups: tuple[Group, ...]) -> bool:
+    """With every card to be used, can the rows' kicker slots hold what is left?
+
+    Each row takes at most one card of a rank; a rank with more cards than rows that
+    accept it cannot be placed."""
+    total = 0
+    for r in RANKS_DESC:
+        n = counts[r]
+        if not n:
+            continue
+        total += n
+        room = 0
+        for group in groups:
+            if group.kickers and r < group.below and r not in group.forbid:
+                room += 1
+        if n > room:
+            return False
+    return total == sum(group.kickers for group in groups)
+
+
+def _is_straight(ranks: tuple[int, ...], wheel: str) -> bool:
+    """Five distinct ranks high to low: consecutive, or the wheel A-5-4-3-2."""
+    return ranks[0] - ranks[4] == 4 or ranks == (ACE, 5, 4, 3, 2)
+
+
+def best_layouts(cards: Sequence[Card], wheel: str, patterns: Iterable[Pattern],
+                 limit: int | None = None) -> list[Layout]:
+    """The best arrangement of each pattern in `patterns` that the hand can show, in the
+    given order, stopping after `limit` found."""
+    search = _Search(cards, wheel)
+    five, three = search.available()
+    found: list[Layout] = []
+    for pattern in patterns:
+        f, m, b = pattern
+        if b not in five or m not in five or f not in three:
+            continue
+        layout = search.solve(pattern)
+        if layout is not None:
+            found.append(layout)
+            if limit is not None and len(found) >= limit:
+                break
+    return found
