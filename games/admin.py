@@ -20,18 +20,25 @@ class ReadOnlyAdminMixin:
         return False
 
 
-class SeatInline(ReadOnlyAdminMixin, admin.TabularInline):
+class ReadOnlyInline(ReadOnlyAdminMixin, admin.TabularInline):
+    extra = 0
+
+    def get_readonly_fields(self, request, obj=None):
+        return self.fields
+
+
+class SeatInline(ReadOnlyInline):
     model = Seat
     fields = ("position", "user", "ready", "connected", "joined_at")
 
 
-class HandInline(ReadOnlyAdminMixin, admin.TabularInline):
+class HandInline(ReadOnlyInline):
     model = Hand
     fields = ("position", "user", "dealt_cards", "front", "middle", "back",
               "declared_special", "auto_submitted", "submitted_at", "points")
 
 
-class RoundEventInline(ReadOnlyAdminMixin, admin.TabularInline):
+class RoundEventInline(ReadOnlyInline):
     model = RoundEvent
     fields = ("seq", "type", "payload", "created_at")
 
