@@ -202,6 +202,10 @@ def test_six_pairs_count_a_triple_as_a_pair_and_one_so_five_pairs_and_a_triple_c
     assert "six_pairs" in found(EXAMPLES["five_pairs_trips"], "shisandao")
 
 
+def test_five_pairs_and_three_odd_cards_are_not_six_pairs():
+    assert found("2s 2h 3s 3h 4s 4h 5s 5h 7c 7d 9s Jh Kc") == []
+
+
 def test_six_pairs_are_not_four_trips_and_one():
     assert "six_pairs" not in found(EXAMPLES["four_trips"])
 
@@ -247,6 +251,10 @@ def test_three_straights_never_wrap_around_the_ace():
 def test_black_one_red_is_twelve_black_and_one_red():
     assert found(EXAMPLES["black_one_red"], "shisandao") == ["black_one_red"]
     assert "black_one_red" not in found("As Ks Qs Js 9s 7s 5s Ac Kc Qc 8c 3h 2h", "shisandao")
+
+
+def test_thirteen_black_cards_are_one_color_not_black_one_red():
+    assert found(EXAMPLES["one_color"], "shisandao") == ["one_color"]
 
 
 def test_red_one_black_is_twelve_red_and_one_black():
