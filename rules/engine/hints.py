@@ -1,0 +1,279 @@
+"""Hints (提示, RULES.md §7.1): the ordered arrangements a player can click, and the first
+one, which the timer submits for a player who has not (§7.2).
+
+    hints(cards, config, limit=10) -> list[Hint]   13 cards, or 16 in 多三张 (§7.3)
+    first_hint(cards, config) -> Hint              always exists (see below)
+
+The list: a hint declaring the highest-ranked special the cards form, if any; then one
+valid (non-foul) arrangement per category pattern (front, middle, back), best pattern
+first — total row bonus it would earn if each row won, the number of bonus rows, the
+strongest bonus kind, then the back, middle and front categories — at most `limit` in
+all. A back row of high card is offered only when no arrangement has a back of a pair or
+better; with 13 cards that never happens (13 cards without a pair hold one of every
+rank, so a straight), but the rule is kept as written.
+
+Which arrangement stands for a pattern (decided; §7.1 only asks that it be undominated):
+the best by `search.preference` — the strongest made hands back, then middle, then
+front; then the singles, front first (§7.1.6), middle, back. See search.py.
+
+Why a first hint always exists: take the best 5-card row of the 13 cards as the back, the
+best 5 of the other 8 as the middle, the last 3 as the front. The middle is ≤ the back
+(chosen from fewer cards), and the front is ≤ the middle: any 5 of those 8 cards holding
+the front's 3 are at least as high over the front's length (§2.1), and the middle is the
+highest 5. So every hand has a valid arrangement, and the search, which misses none,
+finds one (tests/engine/test_hints.py checks both on random hands).
+
+Rows are listed in display order (§7.1): straights low to high (2-3-4-5-6; the wheel
+A-2-3-4-5 with the ace first, as players say it); every other row its grouped cards
+first, bigger group then higher rank first (33322, 22KJ3), then singles high to low;
+cards of one rank by suit ♠♥♣♦; a joker sits where the card it stands for would.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Sequence
+
+from .cards import ACE, JOKER_RANK, SUITS, Card, display_order
+from .config import CATEGORIES, RuleConfig
+from .rows import (FIVE_OF_A_KIND, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, PAIR,
+                   STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR, Key, evaluate)
+from .search import Layout, Pattern, best_layouts
+from .specials import ARRANGEMENT_SPECIALS, SpecialMatch, best_special
+
+HINT_LIMIT = 10
+FRONT_STRENGTHS = (HIGH_CARD, PAIR, THREE_OF_A_KIND)
+RUN_SPECIALS = ("three_straights", "three_straight_flushes")
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """One clickable arrangement.
+
+    `special` is the code of the special it declares, or None for a normal arrangement.
+    `pattern` names the rows' categories (front, middle, back). `bonus` is the row bonus
+    the rows would earn if each won (§4.1: the row's points minus 1, summed) — 0 for a
+    declaration, whose rows are never compared. `unused` holds the cards left out in
+    多三张 (empty with 13 cards).
+    """
+
+    special: str | None
+    front: tuple[Card, ...]
+    middle: tuple[Card, ...]
+    back: tuple[Card, ...]
+    pattern: tuple[str, str, str]
+    bonus: int = 0
+    unused: tuple[Card, ...] = ()
+
+    @property
+    def rows(self) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+        return self.front, self.middle, self.back
+
+
+def hints(cards: Sequence[Card], config: RuleConfig, limit: int = HINT_LIMIT) -> list[Hint]:
+    """The hints for a dealt hand (13 cards, or 16 when `config.extra_cards == 3`)."""
+    cards = list(cards)
+    if len(cards) != config.hand_size:
+        raise ValueError(f"a hand in this rule set is {config.hand_size} cards, "
+                         f"not {len(cards)}")
+    if limit < 1:
+        return []
+    special = _special(cards, config)
+    wanted = limit - 1 if special else limit
+    layouts = _normal_layouts(cards, config, max(wanted, 1))
+    result = []
+    if special:
+        result.append(_declaring_hint(special, layouts[0], cards, config))
+    result.extend(_normal_hint(layout, config) for layout in layouts[:wanted])
+    return result
+
+
+def first_hint(cards: Sequence[Card], config: RuleConfig) -> Hint:
+    """The hint the timer submits (§7.2): the special declaration if any, else the best
+    normal arrangement. Never a foul; never missing (module docstring)."""
+    return hints(cards, config, limit=1)[0]
+
+
+# --- pattern order (§7.1.4) ---------------------------------------------------------------
+
+
+def bonus_kind(row: str, category: int) -> float:
+    """How strong a bonus row is, to break ties between equal bonus totals: five of a
+    kind, straight flush, four of a kind, 冲三 (front trips), middle full house."""
+    if row == "front":
+        return 6.5 if category == THREE_OF_A_KIND else category  # 冲三: above a full house
+    return category
+
+
+def pattern_order_key(pattern: Pattern, config: RuleConfig) -> tuple:
+    """Sort key of a category pattern, higher first: total row bonus, bonus rows, the
+    strongest bonus kind, then back, middle, front category."""
+    front, middle, back = pattern
+    total = count = 0
+    strongest: float = -1
+    for row, category in (("front", front), ("middle", middle), ("back", back)):
+        bonus = config.row_points(row, CATEGORIES[category]) - 1
+        if bonus > 0:
+            total += bonus
+            count += 1
+            strongest = max(strongest, bonus_kind(row, category))
+    return (total, count, strongest, back, middle, front)
+
+
+_ORDERS: dict[int, tuple[object, tuple[Pattern, ...], tuple[Pattern, ...]]] = {}
+
+
+def pattern_order(config: RuleConfig) -> tuple[tuple[Pattern, ...], tuple[Pattern, ...]]:
+    """(patterns with a back of a pair or better, high-card-back patterns), each in hint
+    order. Every pattern that is not a foul by category alone is listed; built once per
+    row-bonus table."""
+    bonuses = config.row_bonuses
+    entry = _ORDERS.get(id(bonuses))
+    if entry is not None and entry[0] is bonuses:
+        return entry[1], entry[2]
+    patterns = [(f, m, b) for b in range(FIVE_OF_A_KIND + 1) for m in range(b + 1)
+                for f in FRONT_STRENGTHS if f <= m]
+    patterns.sort(key=lambda p: pattern_order_key(p, config), reverse=True)
+    main = tuple(p for p in patterns if p[2] >= PAIR)
+    fallback = tuple(p for p in patterns if p[2] < PAIR)
+    if len(_ORDERS) > 256:
+        _ORDERS.clear()
+    _ORDERS[id(bonuses)] = (bonuses, main, fallback)
+    return main, fallback
+
+
+def _normal_layouts(cards: list[Card], config: RuleConfig, limit: int) -> list[Layout]:
+    main, fallback = pattern_order(config)
+    layouts = best_layouts(cards, config.wheel, main, limit)
+    if not layouts:  # §7.1.3: high-card backs only when no back pair is possible
+        layouts = best_layouts(cards, config.wheel, fallback, limit)
+    return layouts
+
+
+def _normal_hint(layout: Layout, config: RuleConfig) -> Hint:
+    front_key, middle_key, back_key = layout.keys
+    bonus = sum(config.row_points(row, CATEGORIES[key[0]]) - 1
+                for row, key in (("front", front_key), ("middle", middle_key),
+                                 ("back", back_key)))
+    return Hint(
+        special=None,
+        front=display_row(layout.front, front_key),
+        middle=display_row(layout.middle, middle_key),
+        back=display_row(layout.back, back_key),
+        pattern=tuple(CATEGORIES[key[0]] for key in layout.keys),
+        bonus=bonus,
+        unused=tuple(sorted(layout.unused, key=display_order)),
+    )
+
+
+# --- the special hint (§7.1.1) -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Declared:
+    match: SpecialMatch
+    cards: tuple[Card, ...]   # the 13 cards that form it
+    unused: tuple[Card, ...]  # 多三张: the 3 left out
+
+
+def _special(cards: list[Card], config: RuleConfig) -> _Declared | None:
+    """The highest-ranked special any 13 of the cards form.
+
+    With 16 cards every choice of 13 is tried (560, fewer with twin diamonds), the hand
+    in display order so that ties leave out the lowest cards."""
+    if not config.specials:
+        return None
+    if len(cards) == 13:
+        match = best_special(cards, config)
+        return _Declared(match, tuple(cards), ()) if match else None
+    ordered = sorted(cards, key=display_order)
+    top_rank = min(rule.rank for rule in config.specials)
+    best: _Declared | None = None
+    seen = set()
+    for left_out in combinations(range(len(ordered)), len(ordered) - 13):
+        unused = tuple(ordered[i] for i in left_out)
+        if unused in seen:  # twin cards: the same 13 again
+            continue
+        seen.add(unused)
+        chosen = tuple(card for i, card in enumerate(ordered) if i not in left_out)
+        match = best_special(chosen, config)
+        if match and (best is None or match.rank < best.match.rank):
+            best = _Declared(match, chosen, unused)
+            if match.rank == top_rank:
+                break
+    return best
+
+
+def _declaring_hint(special: _Declared, best_layout: Layout, cards: list[Card],
+                    config: RuleConfig) -> Hint:
+    """The declaration, with rows to show: the special's own rows when it is one of the
+    arrangement specials, else the best normal arrangement of the same 13 cards."""
+    match = special.match
+    if match.rows is not None:
+        front, middle, back = match.rows
+        keys = [evaluate(row, config.wheel).key for row in (front, middle, back)]
+        if match.code in RUN_SPECIALS:
+            rows = [tuple(row) for row in (front, middle, back)]  # already low to high
+        else:
+            rows = [display_row(row, key) for row, key in zip((front, middle, back), keys)]
+    else:
+        if len(special.cards) == len(cards):
+            layout = best_layout
+        else:
+            layout = _normal_layouts(list(special.cards), config, 1)[0]
+        keys = list(layout.keys)
+        rows = [display_row(row, key) for row, key in zip(
+            (layout.front, layout.middle, layout.back), keys)]
+    return Hint(
+        special=match.code,
+        front=rows[0], middle=rows[1], back=rows[2],
+        pattern=tuple(CATEGORIES[key[0]] for key in keys),
+        bonus=0,
+        unused=tuple(sorted(special.unused, key=display_order)),
+    )
+
+
+# --- display order ------------------------------------------------------------------------
+
+
+def display_row(cards: Sequence[Card], key: Key) -> tuple[Card, ...]:
+    """A row in §7.1's display order (module docstring), given its key."""
+    slots = _rank_slots(key, len(cards))
+    by_rank: dict[int, list[Card]] = {}
+    jokers = []
+    for card in sorted(cards, key=lambda c: SUITS.index(c.suit) if c.suit in SUITS else 0):
+        if card.rank == JOKER_RANK:
+            jokers.append(card)
+        else:
+            by_rank.setdefault(card.rank, []).append(card)
+    jokers.sort(key=display_order)  # big joker before small
+    row = []
+    for rank in slots:
+        held = by_rank.get(rank)
+        row.append(held.pop(0) if held else jokers.pop(0))
+    return tuple(row)
+
+
+def _rank_slots(key: Key, size: int) -> list[int]:
+    """The ranks the row shows, in display order, jokers counted as what they stand for."""
+    category, ranks = key[0], key[1:]
+    if size == 5 and category in (STRAIGHT, STRAIGHT_FLUSH):
+        top = ranks[0]
+        if top in (5, 13.5):  # the wheel (its top is 5, or 13.5 with `wheel: second`)
+            return [ACE, 2, 3, 4, 5]
+        return list(range(int(top) - 4, int(top) + 1))
+    if size == 5:
+        counts = {FIVE_OF_A_KIND: (5,), FOUR_OF_A_KIND: (4, 1), FULL_HOUSE: (3, 2),
+                  THREE_OF_A_KIND: (3, 1, 1), TWO_PAIR: (2, 2, 1), PAIR: (2, 1, 1, 1)}
+    else:
+        counts = {THREE_OF_A_KIND: (3,), PAIR: (2, 1)}
+    if category in counts:
+        multiset = Counter()
+        for rank, count in zip(ranks, counts[category]):
+            multiset[rank] += count
+    else:  # flushes (which may hold a pair of twin diamonds) and high cards
+        multiset = Counter(ranks)
+    ordered = sorted(multiset.items(), key=lambda item: (item[1], item[0]), reverse=True)
+    return [rank for rank, count in ordered for _ in range(count)]
