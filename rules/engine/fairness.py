@@ -1,0 +1,117 @@
+"""Provably fair deals: a deal is a deterministic function of a secret seed.
+
+Before the cards are dealt the server publishes `commitment(seed)`; once the round is
+settled it reveals the seed, and anyone can recompute the deal and check both.
+
+The scheme, version `hmac-sha256-fy-v1` (docs/fairness.md spells it out for other
+implementations, such as the replay page's in-browser check):
+
+1. seed: 32 bytes from `secrets`, written as 64 lowercase hex digits.
+2. commitment: SHA-256 of the 32 seed bytes, as 64 lowercase hex digits.
+3. random stream: block i (i = 0, 1, 2, …) is HMAC-SHA256(key = seed bytes,
+   message = b"thirteen-water/deal/v1/" + i as 8 big-endian bytes); the stream is the
+   blocks one after another, read 4 bytes at a time as big-endian unsigned integers.
+4. randbelow(n): draw x from the stream until x < 2**32 - (2**32 mod n) (rejection
+   sampling removes modulo bias), then return x mod n.
+5. shuffle: the deck in its canonical order (`cards.build_deck`: ♠ 2…A, ♥, ♣, ♦, the
+   65-card deck's second diamonds, then BJ, SJ), Fisher–Yates from the last position
+   down: for i = len-1 … 1, swap positions i and randbelow(i + 1).
+6. deal: player k (seat order) receives shuffled cards [k*h, (k+1)*h) with h the hand
+   size (13, or 16 in 多三张); the rest stays undealt.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections import Counter
+from typing import Sequence
+
+from .cards import Card, build_deck, shuffle
+from .config import RuleConfig
+
+ALGORITHM = "hmac-sha256-fy-v1"
+_DOMAIN = b"thirteen-water/deal/v1/"
+_SPACE = 1 << 32
+
+
+class FairnessError(ValueError):
+    """A seed, commitment or deal that does not check out; the message says why."""
+
+
+def new_seed() -> str:
+    """A fresh secret seed: 32 bytes from the operating system's secure generator."""
+    return secrets.token_hex(32)
+
+
+def _seed_bytes(seed: str) -> bytes:
+    if not isinstance(seed, str) or len(seed) != 64:
+        raise FairnessError("a seed is 64 hexadecimal digits")
+    try:
+        return bytes.fromhex(seed)
+    except ValueError:
+        raise FairnessError("a seed is 64 hexadecimal digits") from None
+
+
+def commitment(seed: str) -> str:
+    """The SHA-256 commitment published before the deal."""
+    return hashlib.sha256(_seed_bytes(seed)).hexdigest()
+
+
+class SeedStream:
+    """The deterministic random source of step 3–4: `randbelow(n)` from HMAC blocks."""
+
+    def __init__(self, seed: str) -> None:
+        self._key = _seed_bytes(seed)
+        self._counter = 0
+        self._buffer = b""
+
+    def _next_uint32(self) -> int:
+        if len(self._buffer) < 4:
+            block = hmac.new(self._key, _DOMAIN + self._counter.to_bytes(8, "big"),
+                             hashlib.sha256).digest()
+            self._counter += 1
+            self._buffer += block
+        value, self._buffer = int.from_bytes(self._buffer[:4], "big"), self._buffer[4:]
+        return value
+
+    def randbelow(self, n: int) -> int:
+        if n < 1 or n > _SPACE:
+            raise ValueError("randbelow needs 1 <= n <= 2**32")
+        limit = _SPACE - (_SPACE % n)
+        while True:
+            x = self._next_uint32()
+            if x < limit:
+                return x % n
+
+
+def shuffled_deck(seed: str, config: RuleConfig) -> list[Card]:
+    """The whole deck in the order the seed shuffles it (steps 5)."""
+    return shuffle(build_deck(config.deck, config.jokers), SeedStream(seed))
+
+
+def deal_from_seed(seed: str, config: RuleConfig, players: int
+                   ) -> tuple[list[list[Card]], list[Card]]:
+    """Step 6: each player's cards in seat order, and the undealt rest."""
+    pack = shuffled_deck(seed, config)
+    size = config.hand_size
+    if not 1 <= players or players * size > len(pack):
+        raise FairnessError(f"{players} hands of {size} cards do not fit a {len(pack)}-card deck")
+    hands = [pack[k * size:(k + 1) * size] for k in range(players)]
+    return hands, pack[players * size:]
+
+
+def verify_deal(seed: str, published_commitment: str, hands: Sequence[Sequence[Card]],
+                config: RuleConfig) -> None:
+    """Check a revealed seed against its commitment and the hands that were dealt.
+
+    Hands are compared as multisets per seat (a player's sorted hand is fine). Raises
+    FairnessError naming the first thing that does not match.
+    """
+    if commitment(seed) != str(published_commitment).strip().lower():
+        raise FairnessError("the seed does not match the published commitment")
+    expected, _rest = deal_from_seed(seed, config, len(hands))
+    for seat, (dealt, recomputed) in enumerate(zip(hands, expected)):
+        if Counter(dealt) != Counter(recomputed):
+            raise FairnessError(f"seat {seat}'s cards are not the ones this seed deals")
