@@ -1,0 +1,48 @@
+"""The embedded timer worker: a countdown task scheduled with plain Celery fires once due.
+
+Without REDIS_URL the broker is the in-process memory transport (what `make run` uses);
+in CI, with REDIS_URL, the same worker reads Redis instead. Either way a task sent with a
+countdown must not run before its ETA, and must run after it.
+"""
+
+import threading
+import time
+import uuid
+
+import pytest
+
+from config.celery import app, start_embedded_worker, stop_embedded_worker
+
+_fired: dict[str, float] = {}
+_fired_event = threading.Event()
+
+
+@app.task(name="tests.config.record_fired")
+def record_fired(token: str) -> None:
+    _fired[token] = time.time()
+    _fired_event.set()
+
+
+@pytest.fixture
+def embedded_worker():
+    worker = start_embedded_worker()
+    yield worker
+    stop_embedded_worker()
+
+
+def test_start_is_idempotent(embedded_worker):
+    assert start_embedded_worker() is embedded_worker
+
+
+def test_a_countdown_task_fires_after_its_countdown(embedded_worker):
+    token = uuid.uuid4().hex
+    _fired_event.clear()
+    sent_at = time.time()
+
+    record_fired.apply_async(args=[token], countdown=1)
+
+    deadline = time.monotonic() + 20  # generous: a loaded CI machine is slow, never early
+    while token not in _fired and time.monotonic() < deadline:
+        _fired_event.wait(timeout=0.2)
+    assert token in _fired, "the countdown task never ran"
+    assert _fired[token] - sent_at >= 1.0 - 0.01  # not before its ETA (clock granularity)
