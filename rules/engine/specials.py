@@ -113,7 +113,7 @@ def shows_special(code: str, front: Sequence[Card], middle: Sequence[Card],
 class _Hand:
     """Counts every test reads: plain (non-joker) cards by rank and by suit, and jokers."""
 
-    __slots__ = ("cards", "plain", "jokers", "counts", "suit_counts", "red")
+    __slots__ = ("cards", "plain", "jokers", "counts", "largest", "suit_counts", "red")
 
     def __init__(self, cards: Sequence[Card]) -> None:
         if len(cards) != 13:
@@ -131,6 +131,7 @@ class _Hand:
         self.plain = plain
         self.jokers = 13 - len(plain)
         self.counts = counts
+        self.largest = sorted(counts, reverse=True)  # rank counts, largest first
         self.suit_counts = suit_counts
         self.red = suit_counts["h"] + suit_counts["d"]
 
@@ -153,7 +154,7 @@ def _dragon(hand: _Hand, rule: SpecialRule) -> bool:
 
 
 def _distinct_ranks(hand: _Hand) -> bool:
-    return max(hand.counts) <= 1
+    return hand.largest[0] <= 1
 
 
 def _royals_jqka(hand: _Hand, rule: SpecialRule) -> bool:
@@ -176,15 +177,15 @@ def _four_trips(hand: _Hand, rule: SpecialRule) -> bool:
 
 
 def _groups_short_by(hand: _Hand, size: int, groups: int) -> int:
-    """Cards the jokers must add so that `groups` ranks hold at least `size` cards each."""
-    shortfalls = sorted(max(0, size - hand.counts[rank]) for rank in RANKS)
-    return sum(shortfalls[:groups])
+    """Cards the jokers must add so that `groups` ranks hold at least `size` cards each;
+    the ranks already holding the most cards are the cheapest to complete."""
+    return sum(max(0, size - count) for count in hand.largest[:groups])
 
 
 def _six_pairs(hand: _Hand, rule: SpecialRule) -> bool:
     # A quad is two pairs, a triple a pair + 1 (so five pairs + a triple also counts).
-    pairs = sum(n // 2 for n in hand.counts)
-    singles = sum(n % 2 for n in hand.counts)
+    singles = sum(n & 1 for n in hand.counts)
+    pairs = (len(hand.plain) - singles) // 2
     matched = min(hand.jokers, singles)  # a joker pairs a single first
     return pairs + matched + (hand.jokers - matched) // 2 >= 6
 
@@ -353,7 +354,7 @@ def _run_choices(hand: _Hand) -> list[tuple[int, int, int]]:
     """(front, middle, back) run starts whose rank counts the hand (plus jokers) meets."""
     counts = hand.counts
     if not hand.jokers:
-        if max(counts) > 3:
+        if hand.largest[0] > 3:
             return []  # three runs hold each rank at most three times
         return _RUN_LAYOUTS.get(tuple(counts), [])
     choices = []
