@@ -238,17 +238,34 @@ def _declaring_hint(special: _Declared, best_layout: Layout, cards: list[Card],
 # --- display order ------------------------------------------------------------------------
 
 
+_SUIT_ORDER = {suit: index for index, suit in enumerate(SUITS)}
+
+
 def display_row(cards: Sequence[Card], key: Key) -> tuple[Card, ...]:
     """A row in §7.1's display order (module docstring), given its key."""
+    if any(card.rank == JOKER_RANK for card in cards):
+        return _display_with_jokers(cards, key)
+    if len(cards) == 5 and key[0] in (STRAIGHT, STRAIGHT_FLUSH):
+        wheel = key[1] in _WHEEL_TOPS
+        return tuple(sorted(cards, key=lambda c: 1 if wheel and c.rank == ACE else c.rank))
+    ranks = [card.rank for card in cards]
+    return tuple(sorted(cards, key=lambda c: (-ranks.count(c.rank), -c.rank,
+                                              _SUIT_ORDER[c.suit])))
+
+
+_WHEEL_TOPS = (5, 13.5)  # the wheel's top card with `wheel: lowest` / `wheel: second`
+
+
+def _display_with_jokers(cards: Sequence[Card], key: Key) -> tuple[Card, ...]:
+    """Each joker goes where the card it stands for would be."""
     slots = _rank_slots(key, len(cards))
     by_rank: dict[int, list[Card]] = {}
     jokers = []
-    for card in sorted(cards, key=lambda c: SUITS.index(c.suit) if c.suit in SUITS else 0):
+    for card in sorted(cards, key=display_order):
         if card.rank == JOKER_RANK:
-            jokers.append(card)
+            jokers.append(card)  # big joker before small
         else:
             by_rank.setdefault(card.rank, []).append(card)
-    jokers.sort(key=display_order)  # big joker before small
     row = []
     for rank in slots:
         held = by_rank.get(rank)
@@ -261,7 +278,7 @@ def _rank_slots(key: Key, size: int) -> list[int]:
     category, ranks = key[0], key[1:]
     if size == 5 and category in (STRAIGHT, STRAIGHT_FLUSH):
         top = ranks[0]
-        if top in (5, 13.5):  # the wheel (its top is 5, or 13.5 with `wheel: second`)
+        if top in _WHEEL_TOPS:
             return [ACE, 2, 3, 4, 5]
         return list(range(int(top) - 4, int(top) + 1))
     if size == 5:

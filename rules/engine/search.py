@@ -141,11 +141,10 @@ def _straight_runs(wheel: str) -> tuple[tuple[float, tuple[int, ...]], ...]:
     return tuple(sorted(runs, reverse=True))
 
 
-@lru_cache(maxsize=1 << 16)
 def rank_groups(counts: tuple[int, ...], jokers: int, category: int, wheel: str,
                 front: bool = False) -> tuple[Group, ...]:
     """Every group of `category` the rank counts (index = rank) and jokers allow,
-    strongest key first. Cached: the same counts come back across patterns and hands."""
+    strongest key first."""
     groups: list[Group] = []
     if front:
         if category == HIGH_CARD:
@@ -283,15 +282,20 @@ class _Search:
         self.joker_cards = [card for card in cards if card.rank == JOKER_RANK]
         self.counts = [0] * (ACE + 1)
         self.suit_left = {suit: [0] * (ACE + 1) for suit in SUITS}
-        for card in self.plain:
+        # Each rank's cards in dealing order: ♠ ♥ ♣ ♦, so rows take spades first.
+        self.by_rank: list[list[Card]] = [[] for _ in range(ACE + 1)]
+        for card in sorted(self.plain, key=lambda c: SUITS.index(c.suit)):
             self.counts[card.rank] += 1
             self.suit_left[card.suit][card.rank] += 1
+            self.by_rank[card.rank].append(card)
         self.jokers = len(self.joker_cards)
-        suit_sizes = Counter(card.suit for card in self.plain)
+        self.suit_sizes = Counter(card.suit for card in self.plain)
         # A suit can make a flush only with five cards (jokers may fill in).
-        self.flush_suits = tuple(s for s in SUITS if suit_sizes[s] + self.jokers >= 5)
-        self.suit_sizes = suit_sizes
+        self.flush_suits = tuple(s for s in SUITS if self.suit_sizes[s] + self.jokers >= 5)
         self.claimed: list[Group] = []  # suit groups in play, for dealing real cards
+        # Group lists by state. Per search, not global: the same counts come back across
+        # a hand's patterns, rarely across hands, and a global cache only feeds the GC.
+        self.cache: dict[tuple, tuple[Group, ...]] = {}
 
     # -- groups available in the current state --
 
@@ -311,10 +315,20 @@ class _Search:
             if len(self.flush_suits) > 1:
                 found.sort(key=lambda g: g.key, reverse=True)
             return tuple(found)
-        return rank_groups(tuple(self.counts), self.jokers, category, self.wheel)
+        state = (*self.counts, self.jokers, category)
+        groups = self.cache.get(state)
+        if groups is None:
+            groups = self.cache[state] = rank_groups(
+                tuple(self.counts), self.jokers, category, self.wheel)
+        return groups
 
     def groups3(self, category: int) -> tuple[Group, ...]:
-        return rank_groups(tuple(self.counts), self.jokers, category, self.wheel, True)
+        state = (*self.counts, self.jokers, category, "front")
+        groups = self.cache.get(state)
+        if groups is None:
+            groups = self.cache[state] = rank_groups(
+                tuple(self.counts), self.jokers, category, self.wheel, True)
+        return groups
 
     def apply(self, group: Group) -> None:
         counts = self.counts
@@ -458,53 +472,69 @@ class _Search:
         of its ranks from what the flushes left. Refuse (None) when no way of dealing
         keeps each rank-only 5-card row off a single suit and each joker row worth
         exactly its assumed key."""
-        wheel = self.wheel
-        pool: dict[int, list[Card]] = {}
-        claimed = Counter()
-        for group in self.claimed:
-            for r in group.take:
-                claimed[(r, group.suit)] += 1
-        for card in sorted(self.plain, key=_deal_order):
-            if claimed[(card.rank, card.suit)]:
-                claimed[(card.rank, card.suit)] -= 1
-                continue
-            pool.setdefault(card.rank, []).append(card)
         jokers = list(self.joker_cards)
         rows: list[list[Card]] = [[], [], []]
         needs: list[tuple[int, ...]] = [(), (), ()]
-        for index, (group, kick) in enumerate(zip(groups, kickers)):
-            rows[index] = [jokers.pop() for _ in range(group.jokers)]
+        any_jokers = False
+        for index, group in enumerate(groups):
+            if group.jokers:
+                any_jokers = True
+                rows[index] = [jokers.pop() for _ in range(group.jokers)]
             if group.suit is not None:
                 rows[index] += [Card(r, group.suit) for r in group.take]
             else:
-                needs[index] = group.take + kick
-        # Which rows could go wrong with an unlucky choice of suits?
+                needs[index] = group.take + kickers[index]
+        pool = self._pool()
+        if not any_jokers and not self._suit_risk():
+            # No suit has five cards outside the flushes: no row can turn into one.
+            for index in (2, 1, 0):
+                row = rows[index]
+                for r in needs[index]:
+                    row.append(pool[r].pop())
+            return self._layout(rows, keys, pool, jokers)
         risky = []
         for index in (2, 1, 0):
             if groups[index].suit is not None or not needs[index]:
                 continue
             if groups[index].jokers or (index and self._may_be_one_suit(needs[index], pool)):
                 risky.append(index)
-        if not risky:
-            for index in (2, 1, 0):
-                for r in needs[index]:
-                    rows[index].append(pool[r].pop())
-            return self._layout(rows, keys, pool, jokers)
-        # Deal the ranks no risky row needs first, any way; then search the rest.
+        # Deal the ranks no risky row needs any way; search the rest.
         risky_ranks = sorted({r for index in risky for r in needs[index]}, reverse=True)
-        fixed: list[list[Card]] = [list(row) for row in rows]
-        wanting: list[dict[int, int]] = [Counter(need) for need in needs]
+        wanting: list[Counter] = [Counter(need) for need in needs]
         for index in (2, 1, 0):
             for r in needs[index]:
                 if r not in risky_ranks:
-                    fixed[index].append(pool[r].pop())
+                    rows[index].append(pool[r].pop())
                     wanting[index][r] -= 1
-        dealt = self._deal_risky(risky_ranks, 0, fixed, wanting, pool, risky, keys, groups)
+        dealt = self._deal_risky(risky_ranks, 0, rows, wanting, pool, risky, keys, groups)
         if dealt is None:
             return None
         return self._layout(dealt, keys, pool, jokers)
 
-    def _may_be_one_suit(self, ranks: tuple[int, ...], pool: dict[int, list[Card]]) -> bool:
+    def _pool(self) -> list[list[Card]]:
+        """Each rank's cards that no flush group holds, in reverse dealing order (rows
+        pop from the end)."""
+        pool = [cards[::-1] for cards in self.by_rank]
+        for group in self.claimed:
+            for r in group.take:
+                cards = pool[r]
+                for i in range(len(cards) - 1, -1, -1):
+                    if cards[i].suit == group.suit:
+                        del cards[i]
+                        break
+        return pool
+
+    def _suit_risk(self) -> bool:
+        """Whether some suit still has five cards outside the flush groups."""
+        sizes = self.suit_sizes
+        if not self.claimed:
+            return any(sizes[suit] >= 5 for suit in self.flush_suits)
+        left = dict(sizes)
+        for group in self.claimed:
+            left[group.suit] -= len(group.take)
+        return any(n >= 5 for n in left.values())
+
+    def _may_be_one_suit(self, ranks: tuple[int, ...], pool: list[list[Card]]) -> bool:
         need = Counter(ranks)
         for suit in SUITS:
             if all(sum(1 for c in pool[r] if c.suit == suit) >= n for r, n in need.items()):
@@ -512,7 +542,7 @@ class _Search:
         return False
 
     def _deal_risky(self, ranks: list[int], at: int, rows: list[list[Card]],
-                    wanting: list[dict[int, int]], pool: dict[int, list[Card]],
+                    wanting: list[Counter], pool: list[list[Card]],
                     risky: list[int], keys: tuple[Key, Key, Key],
                     groups: tuple[Group, Group, Group]) -> list[list[Card]] | None:
         if at == len(ranks):
@@ -542,8 +572,8 @@ class _Search:
         return None
 
     def _layout(self, rows: list[list[Card]], keys: tuple[Key, Key, Key],
-                pool: dict[int, list[Card]], jokers: list[Card]) -> Layout:
-        unused = tuple(card for cards in pool.values() for card in cards) + tuple(jokers)
+                pool: list[list[Card]], jokers: list[Card]) -> Layout:
+        unused = tuple(card for cards in pool for card in cards) + tuple(jokers)
         return Layout(tuple(rows[0]), tuple(rows[1]), tuple(rows[2]), keys, unused)
 
 
@@ -568,11 +598,6 @@ def _best_of(groups: Sequence[Group], search, *outer: Group) -> Layout | None:
         if best is not None:
             return best
     return None
-
-
-def _deal_order(card: Card) -> tuple[int, int]:
-    # Cards of a rank are handed out in reverse suit order (pop from the end): ♠ first.
-    return (card.rank, -SUITS.index(card.suit))
 
 
 def _splits(cards: list[Card], sizes: list[int]):
@@ -640,3 +665,11 @@ def best_layouts(cards: Sequence[Card], wheel: str, patterns: Iterable[Pattern],
             if limit is not None and len(found) >= limit:
                 break
     return found
+
+
+def all_layouts(cards: Sequence[Card], wheel: str) -> dict[Pattern, Layout]:
+    """The best arrangement of every pattern the hand can show (tests and tools; hints
+    stop after the ten best patterns)."""
+    patterns = [(f, m, b) for b in range(FIVE_OF_A_KIND + 1) for m in range(b + 1)
+                for f in (HIGH_CARD, PAIR, THREE_OF_A_KIND) if f <= m]
+    return {layout.pattern: layout for layout in best_layouts(cards, wheel, patterns)}
