@@ -1,0 +1,198 @@
+// The table's WebSocket client (docs/protocol.md): one socket per table, reconnecting by
+// itself, and keeping the page's state in step with the server's table version.
+//
+// Every server message carries the table `version`. Messages of one change share it (the
+// public `round_started` and the private `hand` of one deal), so a message is applied when
+// its version is the current one or the next; a larger jump means something was missed,
+// and the client asks for the whole `state` again, ignoring events until it arrives. On
+// every (re)connect the client asks for `state` too, so a dropped connection resyncs.
+//
+// No DOM here: the socket class and timers are injected, so node's tests drive it.
+
+// Close codes after which retrying cannot help (docs/protocol.md: no session; foreign
+// Origin is refused at the handshake with 403, seen by browsers as 1006, so it retries).
+const FATAL_CLOSE_CODES = new Set([4401, 4403, 4404]);
+// Messages that are answers to this connection, not table changes; never version-checked.
+const UNVERSIONED = new Set(["error", "pong"]);
+
+export const STATUS = {
+  CONNECTING: "connecting",
+  OPEN: "open",
+  RECONNECTING: "reconnecting",
+  CLOSED: "closed", // closed on purpose, or the server refused us for good
+};
+
+export class TableClient {
+  /**
+   * url: the ws:// address. Callbacks: onState(state), onEvent(message),
+   * onError(message), onStatus(status, detail). Options for tests: WebSocketImpl,
+   * setTimeout / clearTimeout, random, pingInterval / pongTimeout (ms).
+   */
+  constructor(url, callbacks = {}, options = {}) {
+    this.url = url;
+    this.callbacks = callbacks;
+    this.WebSocketImpl = options.WebSocketImpl || globalThis.WebSocket;
+    this.setTimeout = options.setTimeout || globalThis.setTimeout.bind(globalThis);
+    this.clearTimeout = options.clearTimeout || globalThis.clearTimeout.bind(globalThis);
+    this.random = options.random || Math.random;
+    this.pingInterval = options.pingInterval ?? 20000;
+    this.pongTimeout = options.pongTimeout ?? 10000;
+    this.version = null; // the highest table version applied; null before the first state
+    this.syncing = false;
+    this.attempts = 0;
+    this.socket = null;
+    this.status = null;
+    this.stopped = false;
+    this.timers = { reconnect: null, ping: null, pong: null };
+  }
+
+  connect() {
+    this.stopped = false;
+    this._open();
+  }
+
+  /** Close for good (leaving the page). */
+  close() {
+    this.stopped = true;
+    this._clearTimers();
+    if (this.socket) this.socket.close(1000);
+    this._setStatus(STATUS.CLOSED);
+  }
+
+  /** Send a message; false when the socket is not open (the page says so). */
+  send(message) {
+    if (!this.socket || this.socket.readyState !== 1) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  /** Ask for the whole table state; events are ignored until it arrives. */
+  resync() {
+    this.syncing = true;
+    return this.send({ type: "sync" });
+  }
+
+  /** Reconnect now instead of waiting for the back-off (the browser came back online). */
+  reconnectNow() {
+    if (this.stopped || this.status === STATUS.OPEN) return;
+    this.clearTimeout(this.timers.reconnect);
+    this._open();
+  }
+
+  // --- internals -----------------------------------------------------------------------
+
+  _open() {
+    this._setStatus(this.attempts === 0 ? STATUS.CONNECTING : STATUS.RECONNECTING);
+    const socket = new this.WebSocketImpl(this.url);
+    this.socket = socket;
+    socket.onopen = () => {
+      if (socket !== this.socket) return;
+      this.attempts = 0;
+      this._setStatus(STATUS.OPEN);
+      this.resync();
+      this._schedulePing();
+    };
+    socket.onmessage = (event) => {
+      if (socket === this.socket) this._receive(event.data);
+    };
+    socket.onclose = (event) => {
+      if (socket === this.socket) this._closed(event.code);
+    };
+    // An error is always followed by a close; the close decides what happens.
+    socket.onerror = () => {};
+  }
+
+  _receive(data) {
+    let message;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return; // not ours to interpret; the server only sends JSON objects
+    }
+    if (!message || typeof message !== "object") return;
+    this._heard();
+    if (message.type === "pong") return;
+    if (message.type === "error") {
+      this._call("onError", message);
+      return;
+    }
+    if (message.type === "state") {
+      this.syncing = false;
+      this.version = message.version ?? this.version;
+      this._call("onState", message);
+      return;
+    }
+    if (UNVERSIONED.has(message.type)) return;
+    const version = message.version;
+    if (typeof version === "number" && this.version !== null) {
+      if (this.syncing || version < this.version) return; // the coming state covers it
+      if (version > this.version + 1) {
+        this.resync();
+        return;
+      }
+      this.version = version;
+    }
+    if (this.syncing) return;
+    this._call("onEvent", message);
+  }
+
+  _closed(code) {
+    this._clearTimers();
+    this.socket = null;
+    if (this.stopped) return;
+    if (FATAL_CLOSE_CODES.has(code)) {
+      this.stopped = true;
+      this._setStatus(STATUS.CLOSED, { code });
+      return;
+    }
+    this.attempts += 1;
+    this._setStatus(STATUS.RECONNECTING, { code, attempt: this.attempts });
+    this.timers.reconnect = this.setTimeout(() => this._open(), this.backoff(this.attempts));
+  }
+
+  /** Milliseconds before reconnect attempt n: 0.5 s doubling to 8 s, with ±25 % jitter so
+   * a server restart is not hit by every table at the same instant. */
+  backoff(attempt) {
+    const base = Math.min(8000, 500 * 2 ** (attempt - 1));
+    return Math.round(base * (0.75 + this.random() * 0.5));
+  }
+
+  // A socket can die silently (a phone changing networks); a ping with no answer in
+  // pongTimeout closes it, and the close reconnects.
+  _schedulePing() {
+    this.clearTimeout(this.timers.ping);
+    this.timers.ping = this.setTimeout(() => {
+      if (!this.send({ type: "ping" })) return;
+      this.timers.pong = this.setTimeout(() => {
+        if (this.socket) this.socket.close(4000);
+      }, this.pongTimeout);
+    }, this.pingInterval);
+  }
+
+  _heard() {
+    this.clearTimeout(this.timers.pong);
+    this.timers.pong = null;
+    this._schedulePing();
+  }
+
+  _clearTimers() {
+    Object.values(this.timers).forEach((timer) => this.clearTimeout(timer));
+    this.timers = { reconnect: null, ping: null, pong: null };
+  }
+
+  _setStatus(status, detail = {}) {
+    this.status = status;
+    this._call("onStatus", status, detail);
+  }
+
+  _call(name, ...args) {
+    const callback = this.callbacks[name];
+    if (callback) callback(...args);
+  }
+}
+
+/** The socket address of a table from the page's location (ws: or wss: to match). */
+export function tableSocketUrl(location, tableId) {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${location.host}/ws/tables/${tableId}/`;
+}

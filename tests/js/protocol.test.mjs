@@ -1,0 +1,168 @@
+// The table client: resync on connect, version gaps, reconnects with back-off, pings.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { STATUS, TableClient, tableSocketUrl } from "../../static/js/protocol.js";
+
+// A WebSocket stand-in the test drives by hand, and a clock that runs only when told.
+function harness(options = {}) {
+  const sockets = [];
+  class FakeSocket {
+    constructor(url) {
+      this.url = url;
+      this.sent = [];
+      this.readyState = 0;
+      sockets.push(this);
+    }
+    send(data) { this.sent.push(JSON.parse(data)); }
+    close(code = 1000) { this.readyState = 3; this.onclose?.({ code }); }
+    open() { this.readyState = 1; this.onopen?.(); }
+    receive(message) { this.onmessage?.({ data: JSON.stringify(message) }); }
+    drop(code = 1006) { this.readyState = 3; this.onclose?.({ code }); }
+  }
+  let now = 0;
+  let timers = [];
+  const clock = {
+    setTimeout(fn, ms) { const timer = { fn, at: now + ms }; timers.push(timer); return timer; },
+    clearTimeout(timer) { timers = timers.filter((t) => t !== timer); },
+    advance(ms) {
+      now += ms;
+      for (;;) {
+        const due = timers.filter((t) => t.at <= now).sort((a, b) => a.at - b.at)[0];
+        if (!due) break;
+        timers = timers.filter((t) => t !== due);
+        due.fn();
+      }
+    },
+  };
+  const seen = { states: [], events: [], errors: [], statuses: [] };
+  const client = new TableClient("ws://test/ws/tables/1/", {
+    onState: (m) => seen.states.push(m), onEvent: (m) => seen.events.push(m),
+    onError: (m) => seen.errors.push(m), onStatus: (s, d) => seen.statuses.push([s, d]),
+  }, { WebSocketImpl: FakeSocket, setTimeout: clock.setTimeout, clearTimeout: clock.clearTimeout,
+    random: () => 0.5, pingInterval: 20000, pongTimeout: 10000, ...options });
+  return { client, sockets, clock, seen };
+}
+
+function connected() {
+  const h = harness();
+  h.client.connect();
+  h.sockets[0].open();
+  h.sockets[0].receive({ type: "state", version: 5, table: {}, seats: [] });
+  return h;
+}
+
+test("on open the client asks for the whole state", () => {
+  const { client, sockets, seen } = harness();
+  client.connect();
+  assert.equal(seen.statuses[0][0], STATUS.CONNECTING);
+  sockets[0].open();
+  assert.deepEqual(sockets[0].sent, [{ type: "sync" }]);
+  assert.equal(client.status, STATUS.OPEN);
+});
+
+test("messages of the current or next version apply; the same version twice is fine", () => {
+  const { client, sockets, seen } = connected();
+  sockets[0].receive({ type: "round_started", version: 6 });
+  sockets[0].receive({ type: "hand", version: 6, cards: [] });
+  sockets[0].receive({ type: "submitted", version: 7 });
+  assert.deepEqual(seen.events.map((m) => m.type), ["round_started", "hand", "submitted"]);
+  assert.equal(client.version, 7);
+});
+
+test("a version gap asks for state and ignores events until it arrives", () => {
+  const { client, sockets, seen } = connected();
+  sockets[0].receive({ type: "submitted", version: 8 });
+  assert.deepEqual(sockets[0].sent.at(-1), { type: "sync" });
+  sockets[0].receive({ type: "submitted", version: 9 });
+  assert.equal(seen.events.length, 0);
+  sockets[0].receive({ type: "state", version: 9 });
+  assert.equal(seen.states.length, 2);
+  sockets[0].receive({ type: "settled", version: 10 });
+  assert.deepEqual(seen.events.map((m) => m.type), ["settled"]);
+  assert.equal(client.version, 10);
+});
+
+test("an older message than the state applied is dropped", () => {
+  const { sockets, seen } = connected();
+  sockets[0].receive({ type: "seats", version: 4 });
+  assert.equal(seen.events.length, 0);
+});
+
+test("errors and pongs pass through whatever their version", () => {
+  const { sockets, seen } = connected();
+  sockets[0].receive({ type: "error", code: "too_late", message: "Too late", version: 99 });
+  sockets[0].receive({ type: "pong", version: 1 });
+  assert.equal(seen.errors[0].code, "too_late");
+  assert.deepEqual(sockets[0].sent, [{ type: "sync" }]);
+});
+
+test("a dropped socket reconnects with growing back-off and resyncs", () => {
+  const { client, sockets, clock, seen } = connected();
+  sockets[0].drop();
+  assert.equal(client.status, STATUS.RECONNECTING);
+  clock.advance(499);
+  assert.equal(sockets.length, 1);
+  clock.advance(1);
+  assert.equal(sockets.length, 2);
+  sockets[1].drop();
+  clock.advance(999);
+  assert.equal(sockets.length, 2);
+  clock.advance(1);
+  assert.equal(sockets.length, 3);
+  sockets[2].open();
+  assert.deepEqual(sockets[2].sent, [{ type: "sync" }]);
+  assert.equal(client.status, STATUS.OPEN);
+  assert.equal(client.attempts, 0);
+  assert.ok(seen.statuses.some(([status, detail]) => status === STATUS.RECONNECTING && detail.attempt === 2));
+});
+
+test("back-off is capped and jittered", () => {
+  const { client } = harness({ random: () => 1 });
+  assert.equal(client.backoff(1), 625);
+  assert.equal(client.backoff(10), 10000);
+  client.random = () => 0;
+  assert.equal(client.backoff(10), 6000);
+});
+
+test("a refused session stops for good instead of hammering the server", () => {
+  const { client, sockets, clock } = harness();
+  client.connect();
+  sockets[0].drop(4401);
+  clock.advance(60000);
+  assert.equal(sockets.length, 1);
+  assert.equal(client.status, STATUS.CLOSED);
+});
+
+test("a silent socket is closed after an unanswered ping, then reconnected", () => {
+  const { sockets, clock } = connected();
+  clock.advance(20000);
+  assert.deepEqual(sockets[0].sent.at(-1), { type: "ping" });
+  clock.advance(10000);
+  assert.equal(sockets[0].readyState, 3);
+  clock.advance(1000);
+  assert.equal(sockets.length, 2);
+});
+
+test("an answered ping keeps the socket", () => {
+  const { sockets, clock } = connected();
+  clock.advance(20000);
+  sockets[0].receive({ type: "pong" });
+  clock.advance(9999);
+  assert.equal(sockets[0].readyState, 1);
+});
+
+test("send reports a closed socket; close stops reconnecting", () => {
+  const { client, sockets, clock } = connected();
+  assert.equal(client.send({ type: "ready" }), true);
+  client.close();
+  assert.equal(client.send({ type: "ready" }), false);
+  clock.advance(60000);
+  assert.equal(sockets.length, 1);
+});
+
+test("the socket address follows the page's scheme", () => {
+  assert.equal(tableSocketUrl({ protocol: "https:", host: "x.org" }, 3), "wss://x.org/ws/tables/3/");
+  assert.equal(tableSocketUrl({ protocol: "http:", host: "localhost:8000" }, 3),
+    "ws://localhost:8000/ws/tables/3/");
+});
