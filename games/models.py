@@ -238,3 +238,25 @@ class RoundEvent(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ValidationError(_("Round events are append-only: an event cannot be deleted."))
+
+
+class RoundSecret(models.Model):
+    """A round's deal seed while the round is being played: the one secret that would
+    reveal every hand at once.
+
+    Kept apart from Round (whose `deal_seed` the database lets exist only once settled)
+    and from the RoundEvent log (replay material), read by games.services alone, and
+    deleted when settlement copies the seed into `Round.deal_seed`. No selector, page,
+    API or message ever reads this model.
+    """
+
+    round = models.OneToOneField(Round, on_delete=models.CASCADE, primary_key=True,
+                                 related_name="secret", verbose_name=_("round"))
+    deal_seed = models.CharField(_("deal seed"), max_length=128)
+
+    class Meta:
+        verbose_name = _("round secret")
+        verbose_name_plural = _("round secrets")
+
+    def __str__(self) -> str:
+        return f"{self.round} secret"  # never the seed itself

@@ -1,0 +1,117 @@
+"""Fixtures for the live-table tests: players, a seated table, a chosen deal, the messages
+the services broadcast, and timers that the tests fire themselves.
+
+Every test here uses the in-memory channel layer (even where REDIS_URL is set) except
+test_celery_redis, which switches to channels-redis on purpose; and no test queues a real
+Celery countdown unless it asks to (`timers` records them instead).
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.test import override_settings
+
+from games import broadcast, services
+from games.models import Hand, Round
+from rules.engine.cards import parse_cards
+from rules.engine.config import RuleConfig
+from rules.engine.hints import first_hint
+from tests.factories import make_user
+
+IN_MEMORY_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+SEED = "5eed" * 16  # 64 hex digits: a deal every test can count on
+
+
+@pytest.fixture(autouse=True)
+def in_memory_channel_layer():
+    # A fast password hasher too: every test here creates several players.
+    with override_settings(CHANNEL_LAYERS=IN_MEMORY_LAYERS,
+                           PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
+class Timers(list):
+    """The arrange timers the services asked for: (round_id, version, countdown)."""
+
+    def fire_all(self) -> list[bool]:
+        fired = [services.round_auto_submit(round_id=r, version=v) for r, v, _c in self]
+        return fired
+
+
+@pytest.fixture(autouse=True)
+def timers(monkeypatch) -> Timers:
+    scheduled = Timers()
+    monkeypatch.setattr(services, "schedule_arrange_timeout",
+                        lambda round_id, version, countdown:
+                        scheduled.append((round_id, version, countdown)))
+    return scheduled
+
+
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch) -> str:
+    monkeypatch.setattr(services, "deal_seed_factory", lambda: SEED)
+    return SEED
+
+
+class Outbox(list):
+    """(group, message) pairs the services sent, in order."""
+
+    def types(self, group: str | None = None) -> list[str]:
+        return [m["type"] for g, m in self if group is None or g == group]
+
+    def to(self, group: str) -> list[dict]:
+        return [m for g, m in self if g == group]
+
+
+@pytest.fixture
+def outbox(monkeypatch) -> Outbox:
+    sent = Outbox()
+    original = broadcast.send_now
+
+    def record(group, message):
+        sent.append((group, message))
+        original(group, message)
+
+    monkeypatch.setattr(broadcast, "send_now", record)
+    return sent
+
+
+@pytest.fixture
+def players(db):
+    return [make_user(username=f"p{n}", display_name=f"Player {n}") for n in range(4)]
+
+
+@pytest.fixture
+def committed(django_capture_on_commit_callbacks):
+    """Run a service as if its transaction committed: its on-commit messages and timers
+    run (a test's own transaction never commits)."""
+
+    def run(service, **kwargs):
+        with django_capture_on_commit_callbacks(execute=True):
+            return service(**kwargs)
+
+    return run
+
+
+def seat_all(table, users, committed=None):
+    for user in users[1:]:
+        if committed:
+            committed(services.table_join, user=user, invite_code=table.invite_code)
+        else:
+            services.table_join(user=user, invite_code=table.invite_code)
+
+
+def start_round(table, users, committed=None) -> Round:
+    for user in users:
+        if committed:
+            committed(services.player_ready, table_id=table.id, user=user)
+        else:
+            services.player_ready(table_id=table.id, user=user)
+    return Round.objects.get(table=table, phase="arranging")
+
+
+def best_rows(hand: Hand) -> tuple[list[str], list[str], list[str]]:
+    """The first normal hint's rows for a dealt hand (never a foul)."""
+    config = RuleConfig.from_dict(hand.round.rules)
+    hint = first_hint(parse_cards(hand.dealt_cards), config)
+    return [c.code for c in hint.front], [c.code for c in hint.middle], [c.code for c in hint.back]
