@@ -1,6 +1,7 @@
 """The rule-set admin: edit every option and both scoring tables, duplicate a rule set."""
 
 from django.contrib import admin, messages
+from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -9,6 +10,7 @@ from django.utils.translation import ngettext
 from rules.engine.config import ConfigError
 from rules.forms import RowBonusFormSet, SpecialHandFormSet
 from rules.models import RowBonus, RuleSet, SpecialHand
+from rules.sample import sample_round
 from rules.services import ruleset_duplicate
 
 
@@ -30,7 +32,7 @@ class RuleSetAdmin(admin.ModelAdmin):
                     "is_preset", "updated_at")
     list_filter = ("is_preset", "mode", "deck")
     search_fields = ("name", "slug")
-    readonly_fields = ("is_preset", "updated_at")
+    readonly_fields = ("is_preset", "updated_at", "effect_on_sample_round")
     inlines = [RowBonusInline, SpecialHandInline]
     actions = ["duplicate"]
     fieldsets = (
@@ -43,6 +45,19 @@ class RuleSetAdmin(admin.ModelAdmin):
         (_("Banker mode (十三道)"), {"fields": ("bidding", "exchange", "negotiation")}),
         (_("Timers"), {"fields": ("arrange_seconds", "negotiate_seconds")}),
     )
+    sample_fieldset = (_("Effect on a sample round"), {"fields": ("effect_on_sample_round",)})
+
+    def get_fieldsets(self, request, obj=None):
+        # The sample settles the saved rule set, so a new one has nothing to show yet.
+        return (*self.fieldsets, self.sample_fieldset) if obj else self.fieldsets
+
+    @admin.display(description=_("sample round"))
+    def effect_on_sample_round(self, rule_set: RuleSet) -> str:
+        try:
+            sample = sample_round(rule_set.to_engine())
+        except ConfigError as error:
+            return _("No sample: the saved rule set is not valid (%(error)s).") % {"error": error}
+        return render_to_string("admin/rules/sample_round.html", {"sample": sample})
 
     @admin.display(description=_("players"))
     def players(self, rule_set: RuleSet) -> str:
