@@ -517,7 +517,8 @@ TABLES = [("standard", 4), ("standard", 2), ("extra-suit", 5), ("classic", 4), (
           ("shisandao", 4), ("shisandao", 2), ("jokers", 4), ("fuzhou", 4)]
 
 
-def random_table(seed: int, slug: str, players: int) -> tuple[list[SeatHand], RuleConfig, str | None]:
+def random_table(seed: int, slug: str,
+                 players: int) -> tuple[list[SeatHand], RuleConfig, str | None]:
     """A dealt table: greedy rows, a declaration when a special is held (half the time),
     and where fouls are allowed, now and then rows in the dealt order (often a foul)."""
     config = preset(slug)

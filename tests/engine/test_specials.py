@@ -310,7 +310,8 @@ def test_arrangement_specials_come_with_rows_that_show_them(code):
     assert Counter(front + middle + back) == Counter(hand)
     assert shows_special(code, front, middle, back)
     if code != "three_flushes":
-        assert {evaluate(middle).category, evaluate(back).category} <= {"straight", "straight_flush"}
+        straights = {"straight", "straight_flush"}
+        assert {evaluate(middle).category, evaluate(back).category} <= straights
 
 
 def test_non_arrangement_specials_have_no_rows():
