@@ -56,7 +56,9 @@ def test_every_message_has_a_translation_and_the_catalogue_is_compiled():
     entries = [entry for entry in po.split("\n\n")[1:]  # the first block is the header
                if "msgid" in entry and not entry.lstrip().startswith("#~")]
 
-    untranslated = [entry for entry in entries if not all(_msgstrs(entry))]
+    # A fuzzy entry is a guess msgmerge made; compilemessages leaves it out.
+    untranslated = [entry for entry in entries
+                    if "#, fuzzy" in entry or not all(_msgstrs(entry))]
 
     assert entries and untranslated == []
     with translation.override("zh-hans"):  # read from the compiled .mo
