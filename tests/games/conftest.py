@@ -20,6 +20,7 @@ from tests.factories import make_user
 
 IN_MEMORY_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 SEED = "5eed" * 16  # 64 hex digits: a deal every test can count on
+REAL_SCHEDULE = services.schedule_arrange_timeout  # before the `timers` fixture replaces it
 
 
 @pytest.fixture(autouse=True)

@@ -1,0 +1,114 @@
+"""The arrange timer as a Celery task (RULES.md §7.2): queued on commit with the rule set's
+countdown, idempotent when delivered twice or after everyone submitted, and fired for
+real by the embedded worker."""
+
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+
+import pytest
+from django.db import OperationalError
+
+from config.celery import start_embedded_worker, stop_embedded_worker
+from games import services
+from games.models import Hand, Round, RoundEvent
+from games.tasks import arrange_timeout
+from rules.models import RuleSet
+from tests.factories import make_user
+
+from .conftest import REAL_SCHEDULE, best_rows, seat_all, start_round
+
+
+@pytest.fixture
+def table(players):
+    table = services.table_create(user=players[0], rule_set="standard", name="Timer")
+    seat_all(table, players)
+    return table
+
+
+def expire(round):
+    Round.objects.filter(pk=round.pk).update(deadline=round.deadline - timedelta(minutes=5))
+
+
+@pytest.mark.django_db
+def test_nothing_is_queued_before_the_deal_commits(table, players, monkeypatch):
+    monkeypatch.setattr(services, "schedule_arrange_timeout", REAL_SCHEDULE)
+    queued = []
+    monkeypatch.setattr(arrange_timeout, "apply_async",
+                        lambda **options: queued.append(options))
+    start_round(table, players)  # the test's transaction never commits
+    assert Round.objects.filter(table=table).exists() and queued == []
+
+
+@pytest.mark.django_db
+def test_the_deal_queues_exactly_one_timer(players, monkeypatch, committed):
+    monkeypatch.setattr(services, "schedule_arrange_timeout", REAL_SCHEDULE)
+    queued = []
+    monkeypatch.setattr(arrange_timeout, "apply_async",
+                        lambda **options: queued.append(options))
+    table = services.table_create(user=players[0], rule_set="standard", name="Timer")
+    seat_all(table, players[:2])
+    start_round(table, players[:2], committed)
+    round = Round.objects.get(table=table)
+    assert queued == [{"kwargs": {"round_id": round.id, "version": round.table_version},
+                       "countdown": 30}]
+
+
+@pytest.mark.django_db
+def test_the_task_run_twice_settles_once(table, players):
+    round = start_round(table, players)
+    expire(round)
+    assert arrange_timeout.apply(kwargs={"round_id": round.id,
+                                         "version": round.table_version}).get() is True
+    events = list(RoundEvent.objects.filter(round=round).values_list("seq", "type"))
+    assert arrange_timeout.apply(kwargs={"round_id": round.id,
+                                         "version": round.table_version}).get() is False
+    assert list(RoundEvent.objects.filter(round=round).values_list("seq", "type")) == events
+    assert [t for _s, t in events].count("settled") == 1
+    assert Hand.objects.filter(round=round, auto_submitted=True).count() == 4
+
+
+@pytest.mark.django_db
+def test_the_task_after_everyone_submitted_changes_nothing(table, players):
+    round = start_round(table, players)
+    for user in players:
+        hand = Hand.objects.get(round=round, user=user)
+        services.round_submit(table_id=table.id, user=user,
+                              **dict(zip(("front", "middle", "back"), best_rows(hand))))
+    expire(round)
+    settled = Round.objects.get(pk=round.pk)
+    assert arrange_timeout.apply(kwargs={"round_id": round.id,
+                                         "version": round.table_version}).get() is False
+    again = Round.objects.get(pk=round.pk)
+    assert (again.result, again.settled_at) == (settled.result, settled.settled_at)
+    assert not Hand.objects.filter(round=round, auto_submitted=True).exists()
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_the_embedded_worker_fires_the_timer_and_settles(monkeypatch):
+    """The whole path `make run` uses: deal → on-commit countdown → in-process worker."""
+    monkeypatch.setattr(services, "schedule_arrange_timeout", REAL_SCHEDULE)
+    quick = RuleSet.objects.get(slug="standard")
+    quick.pk, quick.slug, quick.arrange_seconds = None, "quick-timer", 1
+    quick.save()
+    users = [make_user(username=f"t{n}", display_name=f"T{n}") for n in range(2)]
+    table = services.table_create(user=users[0], rule_set=quick, name="Quick")
+    seat_all(table, users)
+    start_embedded_worker()
+    try:
+        for user in users:
+            services.player_ready(table_id=table.id, user=user)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                if Round.objects.filter(table=table, phase="settled").exists():
+                    break
+            except OperationalError:  # SQLite's shared in-memory test database is busy
+                pass
+            time.sleep(0.1)
+    finally:
+        stop_embedded_worker()
+    round = Round.objects.get(table=table)
+    assert round.phase == "settled"
+    assert Hand.objects.filter(round=round, auto_submitted=True).count() == 2
