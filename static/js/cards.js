@@ -94,8 +94,10 @@ function suitAt(suit, x, y, size) {
 export function cardSVG(code, label) {
   const card = parseCard(code);
   const colour = card.red ? "card-red" : "card-black";
-  const title = escapeText(label || card.code);
-  const open = `<svg class="card-face ${colour}" viewBox="0 0 60 84" role="img" aria-label="${title}">`
+  // An empty label: the card sits inside a button that carries the name itself.
+  const name = label === "" ? 'aria-hidden="true"'
+    : `role="img" aria-label="${escapeText(label || card.code)}"`;
+  const open = `<svg class="card-face ${colour}" viewBox="0 0 60 84" ${name}>`
     + '<rect class="card-paper" x="0.75" y="0.75" width="58.5" height="82.5" rx="5"/>';
   if (card.joker) {
     const word = card.suit === "B" ? "大王" : "小王";
@@ -105,13 +107,23 @@ export function cardSVG(code, label) {
       + `<text class="card-joker-zh" x="33" y="68" text-anchor="middle">${word}</text></svg>`;
   }
   const rank = rankLabel(card.rank);
-  const narrow = rank.length > 1 ? ' textLength="15" lengthAdjust="spacingAndGlyphs"' : "";
+  // The rank big in the corner and a large suit opposite: readable even when cards
+  // overlap on a phone, where only the left edge of a card shows.
+  const narrow = rank.length > 1 ? ' textLength="21" lengthAdjust="spacingAndGlyphs"' : "";
   return open
-    + `<text class="card-rank" x="4" y="19"${narrow}>${rank}</text>`
-    + suitAt(card.suit, 5, 23, 12)
-    + suitAt(card.suit, 22, 40, 32)
-    + `<g transform="rotate(180 30 42)"><text class="card-rank" x="4" y="19"${narrow}>${rank}</text>`
-    + `${suitAt(card.suit, 5, 23, 12)}</g></svg>`;
+    + `<text class="card-rank" x="4" y="22"${narrow}>${rank}</text>`
+    + suitAt(card.suit, 5, 27, 14)
+    + suitAt(card.suit, 23, 43, 32)
+    + "</svg>";
+}
+
+/** The back of a card: what the table shows of cards not yet revealed. */
+export function cardBackSVG() {
+  return '<svg class="card-back" viewBox="0 0 60 84" aria-hidden="true">'
+    + '<rect class="card-back-paper" x="0.75" y="0.75" width="58.5" height="82.5" rx="5"/>'
+    + '<rect class="card-back-pattern" x="5" y="5" width="50" height="74" rx="3"/>'
+    + '<path class="card-back-mark" d="M30 22 44 42 30 62 16 42Z"/>'
+    + '<circle class="card-back-dot" cx="30" cy="42" r="5"/></svg>';
 }
 
 function escapeText(text) {

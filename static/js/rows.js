@@ -221,3 +221,30 @@ function kickers(key) {
 }
 
 export { JOKER_RANK };
+
+/**
+ * A row's cards in the order players read them (RULES.md §7.1, seed 000 §5): a straight
+ * low to high (the wheel with its ace first, A-2-3-4-5); anything else grouped cards
+ * first, bigger groups then higher ranks (33322, 22KJ3), equal ranks by suit ♠ ♥ ♣ ♦.
+ * Unfinished rows use the same grouping. Jokers lead. Items are codes or {code} objects.
+ */
+export function displayOrder(items, wheel = "lowest") {
+  const codeOf = (item) => (typeof item === "string" ? item : item.code);
+  const cards = items.map((item) => ({ item, card: parseCard(codeOf(item)) }));
+  const full = items.length === 3 || items.length === 5;
+  const value = full ? evaluate(items.map(codeOf), wheel) : null;
+  const suitIndex = (card) => SUITS.indexOf(card.suit);
+  if (value && (value.category === "straight" || value.category === "straight_flush")
+      && cards.every(({ card }) => !card.joker)) {
+    const wheelRow = value.key[1] === 5 || value.key[1] === WHEEL_SECOND_TOP;
+    const low = (card) => (wheelRow && card.rank === ACE ? 1 : card.rank);
+    return cards.sort((a, b) => low(a.card) - low(b.card)).map(({ item }) => item);
+  }
+  const counts = new Map();
+  for (const { card } of cards) counts.set(card.rank, (counts.get(card.rank) || 0) + 1);
+  return cards.sort((a, b) => {
+    if (a.card.joker || b.card.joker) return (b.card.joker ? 1 : 0) - (a.card.joker ? 1 : 0);
+    return (counts.get(b.card.rank) - counts.get(a.card.rank)) || (b.card.rank - a.card.rank)
+      || (suitIndex(a.card) - suitIndex(b.card));
+  }).map(({ item }) => item);
+}

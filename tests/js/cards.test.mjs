@@ -37,3 +37,10 @@ test("cards are drawn as SVG with an accessible name, red or black", () => {
   assert.equal(cardName("Td"), "10 diamonds");
   assert.equal(cardName("Td", { d: "方片" }), "10 方片");
 });
+
+test("a card inside a labelled button is hidden from screen readers", async () => {
+  const { cardBackSVG } = await import("../../static/js/cards.js");
+  assert.match(cardSVG("Ah", ""), /aria-hidden="true"/);
+  assert.doesNotMatch(cardSVG("Ah", ""), /role="img"/);
+  assert.match(cardBackSVG(), /card-back/);
+});

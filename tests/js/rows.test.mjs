@@ -118,3 +118,12 @@ test("bad rows are refused clearly", () => {
   assert.throws(() => evaluate(["As", "Ks"]), /3 or 5 cards/);
   assert.throws(() => evaluate(["As", "Ks", "Xq"]), /not a card code/);
 });
+
+test("rows read as players say them: straights upward, groups first (§7.1)", async () => {
+  const { displayOrder } = await import("../../static/js/rows.js");
+  assert.deepEqual(displayOrder(["6s", "2h", "4c", "3d", "5s"]), ["2h", "3d", "4c", "5s", "6s"]);
+  assert.deepEqual(displayOrder(["5s", "Ah", "4c", "3d", "2s"]), ["Ah", "2s", "3d", "4c", "5s"]);
+  assert.deepEqual(displayOrder(["2d", "3s", "2s", "3h", "3c"]), ["3s", "3h", "3c", "2s", "2d"]);
+  assert.deepEqual(displayOrder(["3s", "Kh", "2c", "Jd", "2s"]), ["2s", "2c", "Kh", "Jd", "3s"]);
+  assert.deepEqual(displayOrder([{ code: "2c" }, { code: "Ac" }]).map((x) => x.code), ["Ac", "2c"]);
+});

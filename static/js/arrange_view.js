@@ -1,0 +1,394 @@
+// The arranging view: your cards, the three rows, the hints and the submit button.
+//
+// Ways to move cards, all ending in the same Arrangement moves (arrange.js):
+//   - tap cards (they are selected), then tap a row, its "To …" button, or press 1 / 2 / 3
+//     (0 sends them back to the hand, Escape drops the selection);
+//   - with one card selected, tap a card in another place: it goes there, or the two swap
+//     when that row is full;
+//   - drag a card (or the selected cards) onto a row, or onto a card to swap with it.
+// Pointer events drive the drag, so a mouse, a pen and a finger all work the same way.
+
+import { Arrangement, HAND, MoveError } from "./arrange.js";
+import { cardSVG } from "./cards.js";
+import { cardLabel, el } from "./dom.js";
+import { ROWS, ROW_SIZES, displayOrder, foulText, rowLabel } from "./rows.js";
+
+const KEY_PLACES = { 1: "front", 2: "middle", 3: "back", 0: HAND };
+const DRAG_THRESHOLD = 6; // px a pointer moves before a press becomes a drag
+
+export class ArrangeView {
+  /**
+   * elements: {root, rows, hand, hints, hintsTitle, submit, declare, why, help}
+   * options: {t, rules, sounds, onSubmit(rows), onDeclare(), onNotice(text)}
+   */
+  constructor(elements, options) {
+    Object.assign(this, options);
+    this.elements = elements;
+    this.arrangement = null;
+    this.roundId = null;
+    this.hints = [];
+    this.selected = new Set();
+    this.sortBy = "rank";
+    this.sending = false;
+    this.submission = null;
+    this.drag = null;
+    this.suppressClick = false;
+    this._wire();
+  }
+
+  /**
+   * A hand to arrange (a new deal, or the same one again after a resync). A new deal
+   * starts from the first hint (seed 000 §3.4: the default arrangement); a resync of the
+   * round already on screen keeps what the player has done.
+   */
+  load({ roundId, cards, hints, submission }) {
+    const sameRound = this.arrangement && this.roundId === roundId
+      && this.arrangement.cards.map((c) => c.code).join() === cards.join();
+    this.hints = hints || [];
+    if (!sameRound) {
+      this.roundId = roundId;
+      this.arrangement = new Arrangement(cards);
+      this.selected.clear();
+      this.sending = false;
+      if (this.hints.length) this._applyHint(this.hints[0], false);
+    }
+    this.setSubmission(submission || null);
+  }
+
+  setSubmission(submission) {
+    this.submission = submission;
+    if (submission) {
+      this.sending = false;
+      this.selected.clear();
+      try {
+        this.arrangement.applyRows(submission);
+      } catch {
+        // A declared special's rows are laid out by the engine and always hold our cards;
+        // if they somehow did not, the rows on screen stay as they were.
+      }
+    }
+    this.render();
+  }
+
+  /** The server refused the submission: the player can change the rows and try again. */
+  refused() {
+    this.sending = false;
+    this.render();
+  }
+
+  get locked() {
+    return Boolean(this.submission) || this.sending;
+  }
+
+  // --- moves -----------------------------------------------------------------------------
+
+  _moveSelectedTo(place) {
+    if (this.locked || this.selected.size === 0) return;
+    this._move([...this.selected], place);
+  }
+
+  _move(ids, place, swapWith = null) {
+    try {
+      this.arrangement.move(ids, place);
+      this.selected.clear();
+    } catch (error) {
+      if (!(error instanceof MoveError)) throw error;
+      if (error.code === "row_full" && swapWith !== null && ids.length === 1) {
+        this.arrangement.swap(ids[0], swapWith);
+        this.selected.clear();
+      } else {
+        this._notice(error);
+      }
+    }
+    this.render();
+  }
+
+  _cardClicked(id) {
+    if (this.locked) return;
+    const place = this.arrangement.placeOf(id);
+    const selection = [...this.selected];
+    const from = selection.length ? this.arrangement.placeOf(selection[0]) : null;
+    if (selection.length && from !== place) {
+      // Tapping a card elsewhere is tapping its row; a full row swaps a single card.
+      this._move(selection, place, id);
+      return;
+    }
+    if (this.selected.has(id)) this.selected.delete(id);
+    else this.selected.add(id);
+    this.render();
+  }
+
+  _applyHint(hint, announce = true) {
+    try {
+      this.arrangement.applyRows(hint);
+      this.selected.clear();
+    } catch (error) {
+      if (!(error instanceof MoveError)) throw error;
+      this._notice(error);
+    }
+    if (announce) this.render();
+  }
+
+  _notice(error) {
+    const row = error.params.row;
+    const params = { ...error.params, row: row ? this.t(`row_name.${row}`) : "" };
+    this.onNotice(this.t(`arrange.${error.code}`, params));
+    this.sounds.play("error");
+  }
+
+  // --- events ----------------------------------------------------------------------------
+
+  _wire() {
+    const { root, submit, declare } = this.elements;
+    root.addEventListener("click", (event) => this._click(event));
+    root.addEventListener("pointerdown", (event) => this._pointerDown(event));
+    submit.addEventListener("click", () => this._submit());
+    declare.addEventListener("click", () => {
+      if (this.locked) return;
+      this.sending = true;
+      this.render();
+      this.onDeclare();
+    });
+    document.addEventListener("keydown", (event) => this._key(event));
+  }
+
+  _click(event) {
+    if (this.suppressClick) {
+      this.suppressClick = false;
+      return;
+    }
+    const target = event.target;
+    const card = target.closest("button.card");
+    if (card) {
+      this._cardClicked(Number(card.dataset.id));
+      return;
+    }
+    const action = target.closest("[data-action]");
+    if (action) {
+      const { action: name, place, index, by } = action.dataset;
+      if (name === "to") this._moveSelectedTo(place);
+      else if (name === "clear" && !this.locked) { this.arrangement.clear(place); this.selected.clear(); this.render(); }
+      else if (name === "clear-all" && !this.locked) { this.arrangement.clearAll(); this.selected.clear(); this.render(); }
+      else if (name === "sort") { this.sortBy = by; this.render(); }
+      else if (name === "hint" && !this.locked) this._applyHint(this.hints[Number(index)]);
+      return;
+    }
+    // A tap on a row's empty space moves the selection there.
+    const zone = target.closest("[data-zone]");
+    if (zone && this.selected.size) this._moveSelectedTo(zone.dataset.zone);
+  }
+
+  _key(event) {
+    if (this.elements.root.hidden || this.locked || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target.closest && event.target.closest("input, select, textarea")) return;
+    if (event.key in KEY_PLACES && this.selected.size) {
+      event.preventDefault();
+      this._moveSelectedTo(KEY_PLACES[event.key]);
+    } else if (event.key === "Escape" && this.selected.size) {
+      this.selected.clear();
+      this.render();
+    }
+  }
+
+  _submit() {
+    const state = this._submitState();
+    if (!state.allowed) {
+      this.onNotice(state.why);
+      this.sounds.play("error");
+      return;
+    }
+    this.sending = true;
+    this.render();
+    this.onSubmit(this.arrangement.rows());
+  }
+
+  // Drag: the press is remembered; past the threshold a floating copy follows the pointer
+  // and the row under it lights up; the release drops there.
+  _pointerDown(event) {
+    const card = event.target.closest("button.card");
+    if (!card || this.locked || event.button !== 0) return;
+    const id = Number(card.dataset.id);
+    const ids = this.selected.has(id) ? [...this.selected] : [id];
+    this.drag = { id, ids, x: event.clientX, y: event.clientY, ghost: null, pointerId: event.pointerId };
+    const move = (e) => this._pointerMove(e);
+    const up = (e) => {
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", up);
+      window.removeEventListener("pointercancel", up);
+      this._pointerUp(e);
+    };
+    window.addEventListener("pointermove", move);
+    window.addEventListener("pointerup", up);
+    window.addEventListener("pointercancel", up);
+  }
+
+  _pointerMove(event) {
+    const drag = this.drag;
+    if (!drag || event.pointerId !== drag.pointerId) return;
+    if (!drag.ghost) {
+      if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG_THRESHOLD) return;
+      drag.ghost = el("div", { class: "drag-ghost", "aria-hidden": "true" },
+        drag.ids.map((id) => el("span", { class: "card-static", html: cardSVG(this.arrangement.codeOf(id), "") })));
+      document.body.append(drag.ghost);
+      this.elements.root.classList.add("dragging");
+    }
+    event.preventDefault();
+    drag.ghost.style.transform = `translate(${event.clientX - 24}px, ${event.clientY - 34}px)`;
+    this._highlight(this._zoneAt(event.clientX, event.clientY));
+  }
+
+  _pointerUp(event) {
+    const drag = this.drag;
+    this.drag = null;
+    if (!drag || !drag.ghost) return;
+    drag.ghost.remove();
+    this.elements.root.classList.remove("dragging");
+    this._highlight(null);
+    this.suppressClick = true; // the release also fires a click on the card pressed
+    setTimeout(() => { this.suppressClick = false; }, 0);
+    const zone = this._zoneAt(event.clientX, event.clientY);
+    if (!zone) return;
+    const under = document.elementFromPoint(event.clientX, event.clientY)?.closest("button.card");
+    const swapWith = under ? Number(under.dataset.id) : null;
+    this._move(drag.ids, zone.dataset.zone, swapWith);
+  }
+
+  _zoneAt(x, y) {
+    const node = document.elementFromPoint(x, y);
+    return node ? node.closest("[data-zone]") : null;
+  }
+
+  _highlight(zone) {
+    this.elements.root.querySelectorAll("[data-zone].drop-target")
+      .forEach((node) => node.classList.remove("drop-target"));
+    if (zone) zone.classList.add("drop-target");
+  }
+
+  // --- rendering -------------------------------------------------------------------------
+
+  _submitState() {
+    const t = this.t;
+    const arrangement = this.arrangement;
+    const left = ROWS.reduce((sum, row) => sum + arrangement.room(row), 0);
+    if (left > 0) return { allowed: false, why: t("submit.incomplete", { count: left }) };
+    const { values, foul } = arrangement.evaluation(this.rules.wheel);
+    if (!foul) return { allowed: true, why: "" };
+    const reason = foulText(foul, values, t.strings);
+    if (this.rules.allow_foul) return { allowed: true, warn: true, why: t("submit.foul_allowed", { reason }) };
+    return { allowed: false, foul: true, why: t("submit.foul_refused", { reason }) };
+  }
+
+  render() {
+    if (!this.arrangement) return;
+    const t = this.t;
+    const { rows, hand, why, submit, declare, help } = this.elements;
+    const evaluation = this.arrangement.evaluation(this.rules.wheel);
+    const selectionPlace = this.selected.size
+      ? this.arrangement.placeOf([...this.selected][0]) : null;
+    this.elements.root.classList.toggle("locked", this.locked);
+    help.textContent = this.locked ? "" : t("arrange.help");
+
+    rows.replaceChildren(...ROWS.map((row) => this._rowZone(row, evaluation, selectionPlace)));
+    const handIds = this.arrangement.sortedIds(HAND, this.sortBy);
+    hand.hidden = Boolean(this.submission);
+    hand.replaceChildren(this._handZone(handIds, selectionPlace));
+
+    const state = this._submitState();
+    why.textContent = this.submission ? "" : state.why;
+    why.className = `submit-why${state.foul ? " foul" : ""}${state.warn ? " warn" : ""}`;
+    submit.hidden = Boolean(this.submission);
+    submit.textContent = this.sending ? t("submit.sending") : t("action.submit");
+    submit.setAttribute("aria-disabled", String(!state.allowed || this.locked));
+
+    const special = this.hints[0] && this.hints[0].special;
+    declare.hidden = !special || Boolean(this.submission);
+    if (special) {
+      const info = this.rules.specials[special] || { name: special, points: "?" };
+      declare.textContent = t("action.declare", { name: info.name, points: info.points });
+      declare.setAttribute("aria-disabled", String(this.locked));
+    }
+    this._renderHints();
+  }
+
+  _cardButton(id) {
+    const code = this.arrangement.codeOf(id);
+    const selected = this.selected.has(id);
+    return el("button", {
+      type: "button", class: `card${selected ? " selected" : ""}`,
+      dataset: { id, code }, "aria-pressed": String(selected),
+      "aria-label": cardLabel(code, this.t), "aria-disabled": this.locked ? "true" : null,
+      html: cardSVG(code, ""),
+    });
+  }
+
+  _rowZone(row, evaluation, selectionPlace) {
+    const t = this.t;
+    const ids = displayOrder(this.arrangement.idsIn(row)
+      .map((id) => ({ id, code: this.arrangement.codeOf(id) })), this.rules.wheel).map((item) => item.id);
+    const value = evaluation.values[row];
+    const label = value ? rowLabel(value, t.strings).text : t("row.empty");
+    const missing = ROW_SIZES[row] - ids.length;
+    const fouled = evaluation.foul && evaluation.foul.pairs.some((pair) => pair[0] === row);
+    const canMoveHere = !this.locked && selectionPlace !== null && selectionPlace !== row;
+    const slots = [];
+    for (let i = 0; i < missing; i += 1) slots.push(el("span", { class: "slot", "aria-hidden": "true" }));
+    return el("div", { class: `row-zone${fouled ? " fouled" : ""}`, dataset: { zone: row },
+      role: "group", "aria-label": t(`row_title.${row}`) },
+    el("div", { class: "row-head" },
+      el("span", { class: "row-title" }, t(`row_title.${row}`)),
+      el("span", { class: `row-label cat-${value ? value.category : "empty"}`, dataset: { rowLabel: row } },
+        label, missing && ids.length ? ` · ${t("row.missing", { count: missing })}` : ""),
+      el("span", { class: "row-buttons" },
+        canMoveHere ? el("button", { type: "button", class: "small", dataset: { action: "to", place: row } },
+          t("action.to_row", { row: t(`row_name.${row}`) })) : null,
+        !this.locked && ids.length ? el("button", { type: "button", class: "small secondary",
+          dataset: { action: "clear", place: row } }, t("action.clear")) : null)),
+    el("div", { class: `row-cards size-${ROW_SIZES[row]}` }, ids.map((id) => this._cardButton(id)), slots));
+  }
+
+  _handZone(ids, selectionPlace) {
+    const t = this.t;
+    const sortButton = (by, text) => el("button", { type: "button", class: "small secondary",
+      "aria-pressed": String(this.sortBy === by), dataset: { action: "sort", by } }, text);
+    return el("div", { class: "hand", dataset: { zone: HAND }, role: "group", "aria-label": t("row_title.hand") },
+      el("div", { class: "row-head" },
+        el("span", { class: "row-title" }, `${t("row_title.hand")} (${ids.length})`),
+        el("span", { class: "row-buttons" },
+          !this.locked && selectionPlace !== null && selectionPlace !== HAND
+            ? el("button", { type: "button", class: "small", dataset: { action: "to", place: HAND } }, t("action.to_hand")) : null,
+          sortButton("rank", t("action.sort_rank")),
+          sortButton("suit", t("action.sort_suit")),
+          !this.locked && ids.length < this.arrangement.cards.length
+            ? el("button", { type: "button", class: "small secondary", dataset: { action: "clear-all" } }, t("action.clear_all")) : null)),
+      el("div", { class: "hand-cards" }, ids.map((id) => this._cardButton(id))));
+  }
+
+  _renderHints() {
+    const t = this.t;
+    const { hints: list, hintsTitle } = this.elements;
+    hintsTitle.textContent = t("hints.title");
+    list.closest(".hints").hidden = Boolean(this.submission);
+    const current = JSON.stringify(ROWS.map((row) => [...this.arrangement.codesIn(row)].sort()));
+    if (!this.hints.length) {
+      list.replaceChildren(el("li", { class: "muted" }, t("hints.none")));
+      return;
+    }
+    list.replaceChildren(...this.hints.map((hint, index) => {
+      const active = JSON.stringify(ROWS.map((row) => [...hint[row]].sort())) === current;
+      let text;
+      if (hint.special) {
+        const info = this.rules.specials[hint.special] || { name: hint.special };
+        text = [el("span", { class: "hint-pattern" }, t("hints.special", { name: info.name }))];
+      } else {
+        text = [
+          el("span", { class: "hint-pattern" }, hint.pattern.map((slug) => t(`cat.${slug}`)).join(" / ")),
+          el("span", { class: `hint-bonus${hint.bonus ? " has-bonus" : ""}` },
+            hint.bonus ? t("hints.bonus", { bonus: hint.bonus }) : t("hints.no_bonus")),
+        ];
+      }
+      return el("li", {}, el("button", { type: "button", class: `hint${active ? " active" : ""}`,
+        "aria-pressed": String(active), dataset: { action: "hint", index } },
+      el("span", { class: "hint-number" }, String(index + 1)), ...text));
+    }));
+  }
+}

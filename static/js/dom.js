@@ -1,0 +1,34 @@
+// Small DOM helpers shared by the table's views.
+
+import { cardName, cardSVG } from "./cards.js";
+
+/** el("button", {class: "x", onclick: fn, dataset: {id: 3}}, "text", child…) */
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "dataset") Object.assign(node.dataset, value);
+    else if (name === "html") node.innerHTML = value;
+    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** The words a screen reader says for a card, in the page's language. */
+export function cardLabel(code, t) {
+  return cardName(code, {
+    s: t("suit.s"), h: t("suit.h"), c: t("suit.c"), d: t("suit.d"),
+    BJ: t("card.BJ"), SJ: t("card.SJ"),
+  });
+}
+
+/** A face-up card that is only looked at (other players' rows, the reveal). */
+export function cardImage(code, t, extraClass = "") {
+  return el("span", { class: `card-static ${extraClass}`.trim(), dataset: { code },
+    html: cardSVG(code, cardLabel(code, t)) });
+}

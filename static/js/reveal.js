@@ -1,0 +1,124 @@
+// The reveal's script (比牌, seed 000 §3.5): from the server's `settled` payload, the
+// steps the table shows one after another. Rows are compared front, middle, back; in
+// each row the smallest hand is shown first; then fouls, specials (报到, "scored after"),
+// scoops (打枪) and the home run (全垒打); then the totals. Pure data, tested under node.
+
+import { ROWS, compareKeys, evaluate } from "./rows.js";
+
+/** Each hand's numbers: position → {rows: {front: net points…}, total}. */
+export function rowPoints(settled) {
+  const net = new Map();
+  for (const hand of settled.hands) {
+    net.set(hand.position, { rows: { front: 0, middle: 0, back: 0 }, special: 0, extra: 0 });
+  }
+  for (const pair of settled.pairs) {
+    const a = net.get(pair.a);
+    const b = net.get(pair.b);
+    if (!a || !b) continue;
+    if (pair.special) {
+      a.special += pair.points;
+      b.special -= pair.points;
+      continue;
+    }
+    let fromRows = 0;
+    for (const row of pair.rows) {
+      if (row.winner === null || row.winner === undefined) continue;
+      const sign = row.winner === pair.a ? 1 : -1;
+      a.rows[row.row] += sign * row.points;
+      b.rows[row.row] -= sign * row.points;
+      fromRows += sign * row.points;
+    }
+    // What the scoop and the home run added on top of the rows.
+    a.extra += pair.points - fromRows;
+    b.extra -= pair.points - fromRows;
+  }
+  return net;
+}
+
+/** Hands whose rows are compared (not declarers), ordered low to high in `row`. */
+export function smallestFirst(hands, row, wheel = "lowest") {
+  return hands
+    .filter((hand) => !hand.special)
+    .map((hand) => ({ hand, key: evaluate(hand[row], wheel).key }))
+    .sort((x, y) => compareKeys(x.key, y.key) || (x.hand.position - y.hand.position))
+    .map(({ hand }) => hand.position);
+}
+
+/**
+ * The steps, in order:
+ *   {kind: "row", row, order: [positions smallest first], results: [{a, b, winner, points}]}
+ *   {kind: "foul", position}
+ *   {kind: "special", position, code}             one per declarer
+ *   {kind: "special_pair", a, b, winner, code, points}
+ *   {kind: "scoop", winner, loser, points}
+ *   {kind: "home_run", position}
+ *   {kind: "totals", totals: {position: points}}
+ */
+export function revealSteps(settled, wheel = "lowest") {
+  const steps = [];
+  const hands = settled.hands;
+  for (const row of ROWS) {
+    const results = [];
+    for (const pair of settled.pairs) {
+      if (pair.special) continue;
+      const result = pair.rows.find((r) => r.row === row);
+      if (result) results.push({ a: pair.a, b: pair.b, winner: result.winner ?? null, points: result.points });
+    }
+    const order = smallestFirst(hands, row, wheel);
+    if (order.length) steps.push({ kind: "row", row, order, results });
+  }
+  for (const hand of hands) {
+    if (hand.foul) steps.push({ kind: "foul", position: hand.position });
+  }
+  for (const hand of hands) {
+    if (hand.special) steps.push({ kind: "special", position: hand.position, code: hand.special });
+  }
+  for (const pair of settled.pairs) {
+    if (pair.special) {
+      steps.push({ kind: "special_pair", a: pair.a, b: pair.b, winner: pair.special.winner ?? null,
+        code: pair.special.code, points: Math.abs(pair.points) });
+    }
+  }
+  for (const pair of settled.pairs) {
+    if (pair.scoop !== null && pair.scoop !== undefined) {
+      const loser = pair.scoop === pair.a ? pair.b : pair.a;
+      steps.push({ kind: "scoop", winner: pair.scoop, loser, points: Math.abs(pair.points) });
+    }
+  }
+  if (settled.home_run !== null && settled.home_run !== undefined) {
+    steps.push({ kind: "home_run", position: settled.home_run });
+  }
+  const totals = {};
+  for (const hand of hands) {
+    totals[hand.position] = Number(settled.totals?.[hand.position] ?? hand.points ?? 0);
+  }
+  steps.push({ kind: "totals", totals });
+  return steps;
+}
+
+/**
+ * The running score of a table session: points by user id. `base` is what the page was
+ * given at load (rounds settled before it); each settled round is added once, by id.
+ */
+export class SessionScore {
+  constructor(base = {}, counted = []) {
+    this.points = new Map(Object.entries(base).map(([user, points]) => [String(user), points]));
+    this.counted = new Set(counted);
+  }
+
+  add(settled) {
+    const id = settled.id ?? settled.round_id;
+    if (this.counted.has(id)) return false;
+    this.counted.add(id);
+    for (const hand of settled.hands) {
+      const user = String(hand.user_id);
+      const points = Number(settled.totals?.[hand.position] ?? hand.points ?? 0);
+      this.points.set(user, (this.points.get(user) || 0) + points);
+    }
+    return true;
+  }
+
+  of(userId) {
+    return this.points.get(String(userId)) || 0;
+  }
+}

@@ -1,0 +1,229 @@
+// The reveal on screen: every player's rows face down, then turned over row by row with
+// the smallest hand first (reveal.js decides the order), each row's points, the
+// announcements (fouls, specials, 打枪, 全垒打) with their sounds, then the totals and
+// the table's running score. A player who arrives after the settlement (a reload, a
+// reconnect) sees the result at once, without the show (seed 000 §3.6).
+
+import { cardBackSVG } from "./cards.js";
+import { cardImage, el } from "./dom.js";
+import { signed } from "./i18n.js";
+import { ROWS, evaluate, rowLabel } from "./rows.js";
+import { revealSteps, rowPoints } from "./reveal.js";
+
+const FLIP_MS = 420; // between two hands of one row
+const ROW_PAUSE_MS = 700; // after a row, before the next
+const ANNOUNCE_MS = 900;
+
+export class RevealView {
+  /**
+   * elements: {root, title, skip, announcements, hands, details, summary, pairTable}
+   * options: {t, rules, sounds, youPosition() → number|null, session: SessionScore}
+   */
+  constructor(elements, options) {
+    Object.assign(this, options);
+    this.elements = elements;
+    this.timers = [];
+    this.settled = null;
+    elements.skip.addEventListener("click", () => this.finish());
+  }
+
+  hide() {
+    this._cancel();
+    this.settled = null;
+    this.elements.root.hidden = true;
+  }
+
+  /** Show a settled round; `animate` plays the reveal step by step. */
+  show(settled, { animate }) {
+    if (this.settled && this.settled.id === settled.id && !animate) return;
+    this._cancel();
+    this.settled = settled;
+    this.steps = revealSteps(settled, this.rules.wheel);
+    this.net = rowPoints(settled);
+    const { root, title, skip, announcements, summary } = this.elements;
+    root.hidden = false;
+    title.textContent = this.t("reveal.title", { number: settled.number });
+    skip.textContent = this.t("action.skip_reveal");
+    summary.textContent = this.t("reveal.pairs");
+    announcements.replaceChildren();
+    this._renderHands();
+    this._renderPairs();
+    if (!animate) {
+      this.finish();
+      return;
+    }
+    skip.hidden = false;
+    root.dataset.done = "false";
+    this._play();
+  }
+
+  /** Everything at once (the "Show all" button, or arriving after the settlement). */
+  finish() {
+    if (!this.settled) return;
+    this._cancel();
+    const { announcements } = this.elements;
+    announcements.replaceChildren();
+    for (const step of this.steps) this._apply(step, false);
+    this.elements.skip.hidden = true;
+    this.elements.root.dataset.done = "true";
+  }
+
+  _cancel() {
+    this.timers.forEach((timer) => clearTimeout(timer));
+    this.timers = [];
+  }
+
+  _later(ms, fn) {
+    this.timers.push(setTimeout(fn, ms));
+  }
+
+  _play() {
+    let at = 400;
+    for (const step of this.steps) {
+      if (step.kind === "row") {
+        step.order.forEach((position) => {
+          this._later(at, () => { this._flip(position, step.row); this.sounds.play("flip"); });
+          at += FLIP_MS;
+        });
+        this._later(at, () => this._rowPoints(step.row));
+        at += ROW_PAUSE_MS;
+      } else {
+        this._later(at, () => this._apply(step, true));
+        at += step.kind === "totals" ? 0 : ANNOUNCE_MS;
+      }
+    }
+    this._later(at, () => {
+      this.elements.skip.hidden = true;
+      this.elements.root.dataset.done = "true";
+    });
+  }
+
+  _apply(step, withSound) {
+    if (step.kind === "row") {
+      step.order.forEach((position) => this._flip(position, step.row));
+      this._rowPoints(step.row);
+      return;
+    }
+    if (step.kind === "totals") {
+      this._totals(step.totals);
+      return;
+    }
+    const t = this.t;
+    const name = (position) => this._name(position);
+    const special = (code) => (this.rules.specials[code] || { name: code }).name;
+    let text = "";
+    let sound = null;
+    if (step.kind === "foul") {
+      text = t("reveal.foul", { name: name(step.position) });
+      this._panel(step.position)?.classList.add("fouled");
+    } else if (step.kind === "special") {
+      text = t("reveal.special", { name: name(step.position), special: special(step.code) });
+      ROWS.forEach((row) => this._flip(step.position, row));
+      sound = "scoop";
+    } else if (step.kind === "special_pair") {
+      text = step.winner === null ? `${name(step.a)} · ${name(step.b)}: ${t("reveal.special_tie")}`
+        : t("reveal.special_pair", { winner: name(step.winner), points: step.points, special: special(step.code) });
+    } else if (step.kind === "scoop") {
+      text = t("reveal.scoop", { winner: name(step.winner), loser: name(step.loser) });
+      sound = "scoop";
+    } else if (step.kind === "home_run") {
+      text = t("reveal.home_run", { name: name(step.position) });
+      sound = "home_run";
+    }
+    this.elements.announcements.append(el("li", { class: `announce ${step.kind}` }, text));
+    if (withSound && sound) this.sounds.play(sound);
+  }
+
+  _name(position) {
+    const hand = this.settled.hands.find((h) => h.position === position);
+    return hand ? hand.display_name : `#${position + 1}`;
+  }
+
+  _panel(position) {
+    return this.elements.hands.querySelector(`[data-position="${position}"]`);
+  }
+
+  _renderHands() {
+    const t = this.t;
+    const you = this.youPosition();
+    this.elements.hands.replaceChildren(...this.settled.hands.map((hand) => {
+      const rows = ROWS.map((row) => el("div", { class: "reveal-row", dataset: { row } },
+        el("div", { class: "reveal-cards" }, hand[row].map(() => el("span", { class: "card-static back", html: cardBackSVG() }))),
+        el("div", { class: "reveal-meta" },
+          el("span", { class: "reveal-label" }),
+          el("span", { class: "row-points" }))));
+      return el("article", { class: `reveal-hand${hand.position === you ? " you" : ""}`,
+        dataset: { position: hand.position } },
+      el("header", {},
+        el("span", { class: "reveal-name" }, hand.display_name,
+          hand.position === you ? ` (${t("seat.you")})` : ""),
+        hand.auto ? el("span", { class: "badge auto" }, t("reveal.auto")) : null,
+        hand.special ? el("span", { class: "badge special" }, (this.rules.specials[hand.special] || { name: hand.special }).name) : null,
+        el("span", { class: "reveal-total", "aria-live": "polite" })),
+      rows,
+      el("footer", { class: "reveal-session" }));
+    }));
+  }
+
+  _flip(position, row) {
+    const panel = this._panel(position);
+    const hand = this.settled.hands.find((h) => h.position === position);
+    if (!panel || !hand) return;
+    const box = panel.querySelector(`.reveal-row[data-row="${row}"]`);
+    const cards = box.querySelector(".reveal-cards");
+    if (cards.dataset.shown === "true") return;
+    cards.dataset.shown = "true";
+    cards.replaceChildren(...hand[row].map((code) => cardImage(code, this.t, "flip-in")));
+    if (!hand.special) {
+      const value = evaluate(hand[row], this.rules.wheel);
+      box.querySelector(".reveal-label").textContent = rowLabel(value, this.t.strings).text;
+    }
+  }
+
+  _rowPoints(row) {
+    for (const hand of this.settled.hands) {
+      if (hand.special) continue;
+      const points = this.net.get(hand.position).rows[row];
+      const node = this._panel(hand.position)?.querySelector(`.reveal-row[data-row="${row}"] .row-points`);
+      if (!node) continue;
+      node.textContent = signed(points);
+      node.className = `row-points ${points > 0 ? "win" : points < 0 ? "loss" : "tie"}`;
+    }
+  }
+
+  _totals(totals) {
+    for (const hand of this.settled.hands) {
+      const panel = this._panel(hand.position);
+      if (!panel) continue;
+      const points = totals[hand.position];
+      const total = panel.querySelector(".reveal-total");
+      total.textContent = signed(points);
+      total.className = `reveal-total ${points > 0 ? "win" : points < 0 ? "loss" : "tie"}`;
+      panel.querySelector(".reveal-session").textContent = `${this.t("reveal.session")}: ${signed(this.session.of(hand.user_id))}`;
+    }
+  }
+
+  _renderPairs() {
+    const t = this.t;
+    const head = el("tr", {}, el("th", { scope: "col" }, ""),
+      ROWS.map((row) => el("th", { scope: "col" }, t(`row_name.${row}`))),
+      el("th", { scope: "col" }, ""), el("th", { scope: "col", class: "number" }, t("reveal.totals")));
+    const body = this.settled.pairs.map((pair) => {
+      const cells = ROWS.map((row) => {
+        const result = pair.rows.find((r) => r.row === row);
+        if (!result) return el("td", {}, "—");
+        if (result.winner === null || result.winner === undefined) return el("td", {}, t("reveal.tie"));
+        return el("td", {}, t("reveal.wins", { name: this._name(result.winner), points: result.points }));
+      });
+      let note = "";
+      if (pair.special) note = (this.rules.specials[pair.special.code] || { name: pair.special.code }).name;
+      else if (pair.home_run !== null && pair.home_run !== undefined) note = "全垒打";
+      else if (pair.scoop !== null && pair.scoop !== undefined) note = "打枪";
+      return el("tr", {}, el("th", { scope: "row" }, `${this._name(pair.a)} · ${this._name(pair.b)}`), cells,
+        el("td", {}, note),
+        el("td", { class: "number" }, t("reveal.points_for", { name: this._name(pair.a), points: signed(pair.points) })));
+    });
+    this.elements.pairTable.replaceChildren(el("table", { class: "data pair-table" },
+      el("thead", {}, head), el("tbody", {}, body)));
+  }
+}

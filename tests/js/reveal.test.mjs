@@ -1,0 +1,87 @@
+// The reveal's order (seed 000 §3.5: row by row, the smallest hand first) and its numbers.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { SessionScore, revealSteps, rowPoints, smallestFirst } from "../../static/js/reveal.js";
+
+// Three players: 0 scoops 1 (front trips worth 3), 0 and 2 split, 2 declares nothing.
+const SETTLED = {
+  id: 7, number: 2, home_run: null,
+  hands: [
+    { position: 0, user_id: 10, front: ["Qs", "Qh", "Qc"], middle: ["2s", "3s", "4s", "5s", "7s"],
+      back: ["8h", "8d", "8c", "8s", "Kd"], special: null, foul: false },
+    { position: 1, user_id: 11, front: ["2h", "3c", "5d"], middle: ["9h", "9d", "Kh", "6c", "4d"],
+      back: ["Th", "Td", "Jc", "Js", "Ac"], special: null, foul: false },
+    { position: 2, user_id: 12, front: ["Ah", "Ad", "7c"], middle: ["6s", "6h", "6d", "Jd", "3d"],
+      back: ["Ks", "Kh", "Kc", "2d", "2c"], special: null, foul: false },
+  ],
+  pairs: [
+    { a: 0, b: 1, points: 18, base: 9, scoop: 0, home_run: null, special: null,
+      rows: [{ row: "front", winner: 0, points: 3 }, { row: "middle", winner: 0, points: 1 },
+        { row: "back", winner: 0, points: 4 }] },
+    { a: 0, b: 2, points: 1, base: 1, scoop: null, home_run: null, special: null,
+      rows: [{ row: "front", winner: 0, points: 3 }, { row: "middle", winner: 2, points: 1 },
+        { row: "back", winner: 2, points: 1 }] },
+    { a: 1, b: 2, points: -3, base: -3, scoop: null, home_run: null, special: null,
+      rows: [{ row: "front", winner: 2, points: 1 }, { row: "middle", winner: 2, points: 1 },
+        { row: "back", winner: null, points: 0 }] },
+  ],
+  totals: { 0: 19, 1: -21, 2: 2 },
+};
+
+test("each row is shown smallest hand first", () => {
+  assert.deepEqual(smallestFirst(SETTLED.hands, "front"), [1, 2, 0]);
+  assert.deepEqual(smallestFirst(SETTLED.hands, "middle"), [1, 2, 0]);
+  assert.deepEqual(smallestFirst(SETTLED.hands, "back"), [1, 2, 0]);
+});
+
+test("steps: three rows, then the scoop, then the totals", () => {
+  const steps = revealSteps(SETTLED);
+  assert.deepEqual(steps.map((s) => s.kind), ["row", "row", "row", "scoop", "totals"]);
+  assert.deepEqual(steps[0].results[0], { a: 0, b: 1, winner: 0, points: 3 });
+  assert.deepEqual(steps[3], { kind: "scoop", winner: 0, loser: 1, points: 18 });
+  assert.deepEqual(steps[4].totals, { 0: 19, 1: -21, 2: 2 });
+});
+
+test("row points per player add up, the scoop shows as extra", () => {
+  const net = rowPoints(SETTLED);
+  assert.deepEqual(net.get(0).rows, { front: 6, middle: 0, back: 3 });
+  assert.equal(net.get(0).extra, 10);
+  assert.deepEqual(net.get(1).rows, { front: -4, middle: -2, back: -4 });
+  const sum = [...net.values()].reduce((total, n) =>
+    total + n.rows.front + n.rows.middle + n.rows.back + n.extra + n.special, 0);
+  assert.equal(sum, 0);
+});
+
+test("declarers are not compared; their specials, fouls and home runs are announced", () => {
+  const settled = {
+    ...SETTLED, home_run: 0,
+    hands: SETTLED.hands.map((h) => (h.position === 2 ? { ...h, special: "six_pairs" }
+      : h.position === 1 ? { ...h, foul: true } : h)),
+    pairs: [
+      SETTLED.pairs[0],
+      { a: 0, b: 2, points: -4, base: -4, scoop: null, home_run: null, rows: [],
+        special: { winner: 2, code: "six_pairs", points: 4 } },
+      { a: 1, b: 2, points: -4, base: -4, scoop: null, home_run: null, rows: [],
+        special: { winner: 2, code: "six_pairs", points: 4 } },
+    ],
+  };
+  const steps = revealSteps(settled);
+  assert.deepEqual(steps[0].order, [1, 0]);
+  assert.equal(steps[0].results.length, 1);
+  const kinds = steps.map((s) => s.kind);
+  assert.deepEqual(kinds, ["row", "row", "row", "foul", "special", "special_pair", "special_pair",
+    "scoop", "home_run", "totals"]);
+  assert.equal(rowPoints(settled).get(2).special, 8);
+});
+
+test("the session score adds each settled round once", () => {
+  const score = new SessionScore({ 10: 5, 11: -5 }, [6]);
+  assert.equal(score.add(SETTLED), true);
+  assert.equal(score.add(SETTLED), false);
+  assert.equal(score.add({ ...SETTLED, id: 6 }), false);
+  assert.equal(score.of(10), 24);
+  assert.equal(score.of(11), -26);
+  assert.equal(score.of(12), 2);
+  assert.equal(score.of(99), 0);
+});
