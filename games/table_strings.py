@@ -56,7 +56,6 @@ def table_strings() -> dict[str, str]:
         "card.BJ": _("big joker"),
         "card.SJ": _("small joker"),
         # Connection.
-        "status.connecting": _("Connecting to the table…"),
         "status.reconnecting": _("Connection lost — reconnecting…"),
         "status.closed": _("Disconnected from the table. Reload the page to come back."),
         "status.unauthorized": _("Your session has ended: log in again to play."),
@@ -119,12 +118,10 @@ def table_strings() -> dict[str, str]:
         "clock.label": _("Time left to arrange"),
         # The reveal.
         "reveal.title": _("Round {number}: the reveal"),
-        "reveal.row": _("{row}: smallest first"),
         "reveal.special": _("{name} declares {special}"),
         "reveal.foul": _("{name} fouled (倒水)"),
         "reveal.scoop": _("{winner} scoops {loser} — 打枪!"),
         "reveal.home_run": _("{name} scoops everyone — home run, 全垒打!"),
-        "reveal.pair_row": _("{a} vs {b}: {points}"),
         "reveal.tie": _("tie"),
         "reveal.wins": _("{name} +{points}"),
         "reveal.special_pair": _("{winner} collects {points} with {special}"),

@@ -294,16 +294,19 @@ export class ArrangeView {
     hand.replaceChildren(this._handZone(handIds, selectionPlace));
 
     const state = this._submitState();
-    why.textContent = this.submission ? "" : state.why;
+    const special = this.hints[0] && this.hints[0].special;
+    const info = special ? this.rules.specials[special] || { name: special, points: "?" } : null;
+    let reason = state.why;
+    // Nothing to fix: point out the special the cards form (seed 000 报到).
+    if (!reason && info) reason = t("special.offer", { name: info.name, points: info.points });
+    why.textContent = this.submission ? "" : reason;
     why.className = `submit-why${state.foul ? " foul" : ""}${state.warn ? " warn" : ""}`;
     submit.hidden = Boolean(this.submission);
     submit.textContent = this.sending ? t("submit.sending") : t("action.submit");
     submit.setAttribute("aria-disabled", String(!state.allowed || this.locked));
 
-    const special = this.hints[0] && this.hints[0].special;
     declare.hidden = !special || Boolean(this.submission);
     if (special) {
-      const info = this.rules.specials[special] || { name: special, points: "?" };
       declare.textContent = t("action.declare", { name: info.name, points: info.points });
       declare.setAttribute("aria-disabled", String(this.locked));
     }
