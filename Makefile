@@ -16,6 +16,7 @@ run: migrate
 	EMBEDDED_WORKER=true $(VENV)/bin/daphne -b $(HOST) -p $(PORT) config.asgi:application
 
 test: install
+	node --test tests/js/  # the table page's JavaScript (Node 20's own runner)
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
 
 install: $(INSTALLED)
