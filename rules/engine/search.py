@@ -51,6 +51,9 @@ from .rows import (FIVE_OF_A_KIND, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD,
 
 Pattern = tuple[int, int, int]  # (front, middle, back) category strengths
 RANKS_DESC = tuple(range(ACE, 1, -1))
+# 5-card categories that a row of five cards of one suit would not be (it would be a
+# flush): such rows need two suits.
+TWO_SUITED = frozenset((HIGH_CARD, PAIR, TWO_PAIR, STRAIGHT))
 NO_LIMIT = 99
 
 # How many entries of a row's key make its group (the rest are its kickers): the
@@ -238,6 +241,69 @@ def _add_straights(groups: list[Group], counts: tuple[int, ...], jokers: int,
                     groups.append(Group(key, take, used, 0))
 
 
+# Without jokers every group is one of a few hundred constants: pick them, don't build them.
+def _plain_tables(wheel: str) -> dict:
+    pairs = [(high, low) for high in RANKS_DESC for low in RANKS_DESC if high > low]
+    return {
+        FIVE_OF_A_KIND: {r: Group((FIVE_OF_A_KIND, r), (r,) * 5, 0, 0, forbid=(r,))
+                         for r in RANKS_DESC},
+        FOUR_OF_A_KIND: {r: Group((FOUR_OF_A_KIND, r), (r,) * 4, 0, 1, forbid=(r,))
+                         for r in RANKS_DESC},
+        THREE_OF_A_KIND: {r: Group((THREE_OF_A_KIND, r), (r,) * 3, 0, 2, forbid=(r,))
+                          for r in RANKS_DESC},
+        FULL_HOUSE: {(t, p): Group((FULL_HOUSE, t, p), (t,) * 3 + (p,) * 2, 0, 0)
+                     for t in RANKS_DESC for p in RANKS_DESC if t != p},
+        TWO_PAIR: {(h, l): Group((TWO_PAIR, h, l), (h, h, l, l), 0, 1, forbid=(h, l))
+                   for h, l in pairs},
+        PAIR: {r: Group((PAIR, r), (r, r), 0, 3, forbid=(r,)) for r in RANKS_DESC},
+        HIGH_CARD: {r: Group((HIGH_CARD, r), (r,), 0, 4, below=r) for r in RANKS_DESC},
+        STRAIGHT: tuple((run, Group((STRAIGHT, top), run, 0, 0))
+                        for top, run in _straight_runs(wheel)),
+        "front": {
+            THREE_OF_A_KIND: {r: Group((THREE_OF_A_KIND, r), (r,) * 3, 0, 0, forbid=(r,))
+                              for r in RANKS_DESC},
+            PAIR: {r: Group((PAIR, r), (r, r), 0, 1, forbid=(r,)) for r in RANKS_DESC},
+        },
+    }
+
+
+_PLAIN_TABLES = {wheel: _plain_tables(wheel) for wheel in ("lowest", "second")}
+_FRONT_HIGH_CARD = (Group((HIGH_CARD,), (), 0, 3),)
+
+
+def plain_groups(counts: list[int], category: int, wheel: str,
+                 front: bool = False) -> tuple[Group, ...]:
+    """rank_groups for a hand without jokers, strongest first (same groups, same order)."""
+    tables = _PLAIN_TABLES[wheel]
+    if front:
+        if category == HIGH_CARD:
+            return _FRONT_HIGH_CARD
+        table = tables["front"][category]
+        need = 3 if category == THREE_OF_A_KIND else 2
+        return tuple(table[r] for r in RANKS_DESC if counts[r] >= need)
+    if category == PAIR or category == HIGH_CARD or category == THREE_OF_A_KIND \
+            or category == FOUR_OF_A_KIND or category == FIVE_OF_A_KIND:
+        need = _SET_SIZE[category]
+        table = tables[category]
+        return tuple(table[r] for r in RANKS_DESC if counts[r] >= need)
+    if category == TWO_PAIR:
+        pairs = [r for r in RANKS_DESC if counts[r] >= 2]
+        table = tables[TWO_PAIR]
+        return tuple(table[pair] for pair in combinations(pairs, 2))
+    if category == FULL_HOUSE:
+        table = tables[FULL_HOUSE]
+        return tuple(table[(t, p)] for t in RANKS_DESC if counts[t] >= 3
+                     for p in RANKS_DESC if p != t and counts[p] >= 2)
+    if category == STRAIGHT:
+        return tuple(group for run, group in tables[STRAIGHT]
+                     if counts[run[0]] and counts[run[1]] and counts[run[2]]
+                     and counts[run[3]] and counts[run[4]])
+    raise ValueError(f"category {category} is not made of ranks alone")
+
+
+_SET_SIZE = {HIGH_CARD: 1, PAIR: 2, THREE_OF_A_KIND: 3, FOUR_OF_A_KIND: 4, FIVE_OF_A_KIND: 5}
+
+
 @lru_cache(maxsize=1 << 16)
 def suited_groups(ranks: tuple[int, ...], jokers: int, suit: str,
                   wheel: str) -> tuple[tuple[Group, ...], tuple[Group, ...]]:
@@ -293,6 +359,8 @@ class _Search:
         # A suit can make a flush only with five cards (jokers may fill in).
         self.flush_suits = tuple(s for s in SUITS if self.suit_sizes[s] + self.jokers >= 5)
         self.claimed: list[Group] = []  # suit groups in play, for dealing real cards
+        self.all_jokers = self.jokers
+        self._suit_risk: list[tuple[int, int]] | None = None  # see suit_risk
         # Group lists by state. Per search, not global: the same counts come back across
         # a hand's patterns, rarely across hands, and a global cache only feeds the GC.
         self.cache: dict[tuple, tuple[Group, ...]] = {}
@@ -315,6 +383,8 @@ class _Search:
             if len(self.flush_suits) > 1:
                 found.sort(key=lambda g: g.key, reverse=True)
             return tuple(found)
+        if not self.all_jokers:
+            return plain_groups(self.counts, category, self.wheel)
         state = (*self.counts, self.jokers, category)
         groups = self.cache.get(state)
         if groups is None:
@@ -323,6 +393,8 @@ class _Search:
         return groups
 
     def groups3(self, category: int) -> tuple[Group, ...]:
+        if not self.all_jokers:
+            return plain_groups(self.counts, category, self.wheel, True)
         state = (*self.counts, self.jokers, category, "front")
         groups = self.cache.get(state)
         if groups is None:
@@ -340,6 +412,7 @@ class _Search:
             for r in group.take:
                 left[r] -= 1
             self.claimed.append(group)
+            self._suit_risk = None
 
     def undo(self, group: Group) -> None:
         counts = self.counts
@@ -351,6 +424,50 @@ class _Search:
             for r in group.take:
                 left[r] += 1
             self.claimed.pop()
+            self._suit_risk = None
+
+    # -- rows that must not be five of one suit --
+    #
+    # A high card, pair, two pair or straight row built from ranks must hold two suits,
+    # so it needs a card outside any given suit. Where one suit dominates the cards the
+    # flushes left, that is checked early, or a one-suit hand would try every choice of
+    # ranks only to be refused when dealing real cards.
+
+    @property
+    def suit_risk(self) -> list[tuple[int, int]]:
+        """(cards outside the suit, rank mask of ranks that have one) for each suit
+        that could fill a row on its own; worked out again only after flushes change."""
+        if self._suit_risk is not None:
+            return self._suit_risk
+        risk = []
+        left = self.suit_left
+        for suit in SUITS:
+            own = sum(left[suit])
+            if own + self.all_jokers < 5:
+                continue
+            outside = 0
+            mask = 0
+            for r in RANKS_DESC:
+                n = sum(left[other][r] for other in SUITS if other != suit)
+                if n:
+                    outside += n
+                    mask |= 1 << r
+            risk.append((outside, mask))
+        self._suit_risk = risk
+        return risk
+
+    def _room_off_suit(self, rows: int) -> bool:
+        """Whether `rows` rows can each get a card outside every dominant suit."""
+        return all(outside >= rows for outside, _ in self.suit_risk)
+
+    def _two_suits_possible(self, ranks: Iterable[int]) -> bool:
+        """Whether a row of these ranks can hold a card outside every dominant suit."""
+        if not self.suit_risk:
+            return True
+        mask = 0
+        for r in ranks:
+            mask |= 1 << r
+        return all(mask & outside_mask for _, outside_mask in self.suit_risk)
 
     def available(self) -> tuple[frozenset[int], frozenset[int]]:
         """(5-card categories, front categories) some row of this hand could show."""
@@ -365,13 +482,30 @@ class _Search:
         f, m, b = pattern
         if f > m or m > b:
             return None
+        # Without a suit of five (jokers included) no row can be a flush by accident.
+        suits_matter = bool(self.flush_suits)
+        two_suited = (m in TWO_SUITED) + (b in TWO_SUITED)
+        if suits_matter and two_suited and not self._room_off_suit(two_suited):
+            return None
 
         def with_back(gb: Group) -> Layout | None:
+            if suits_matter:
+                if not gb.kickers and b in TWO_SUITED and not self._two_suits_possible(gb.take):
+                    return None
+                if gb.suit is not None:
+                    # Look ahead: a flush back may take the cards the front needs.
+                    return self._under(gb, lambda: self.groups3(f) and
+                                       _best_of(self.groups5(m), with_middle, gb) or None)
             return self._under(gb, lambda: _best_of(self.groups5(m), with_middle, gb))
 
         def with_middle(gm: Group, gb: Group) -> Layout | None:
             if m == b and gm.key > gb.key:
                 return None
+            if suits_matter and m in TWO_SUITED:
+                if gb.suit is not None and not self._room_off_suit(1):
+                    return None
+                if not gm.kickers and not self._two_suits_possible(gm.take):
+                    return None
             return self._under(gm, lambda: _best_of(self.groups3(f), with_front, gm, gb))
 
         def with_front(gf: Group, gm: Group, gb: Group) -> Layout | None:
@@ -400,6 +534,7 @@ class _Search:
         f_cat, m_cat, b_cat = f_key[0], m_key[0], b_key[0]
         check_fm = f_cat == m_cat and f_cat != THREE_OF_A_KIND
         check_mb = m_cat == b_cat and gm.key == gb.key and nm
+        suits_matter = bool(self.flush_suits)
         if not spare and not _fits(counts, (gf, gm, gb)):
             return None
         front_below = gf.below
@@ -418,6 +553,9 @@ class _Search:
                 if m_cat == HIGH_CARD and _is_straight(middle[1:], self.wheel):
                     continue
                 if check_fm and front > middle[:len(front)]:
+                    continue
+                if suits_matter and m_cat in TWO_SUITED and \
+                        not self._two_suits_possible(gm.take + ms):
                     continue
                 for r in ms:
                     counts[r] -= 1
@@ -454,6 +592,9 @@ class _Search:
                 continue
             if check_mb and middle > back:
                 continue
+            if self.flush_suits and b_key[0] in TWO_SUITED and \
+                    not self._two_suits_possible(gb.take + bs):
+                continue
             for r in bs:
                 counts[r] -= 1
             layout = self._deal((front, middle, back), (gf, gm, gb),
@@ -485,7 +626,7 @@ class _Search:
             else:
                 needs[index] = group.take + kickers[index]
         pool = self._pool()
-        if not any_jokers and not self._suit_risk():
+        if not any_jokers and not self._five_of_a_suit_left():
             # No suit has five cards outside the flushes: no row can turn into one.
             for index in (2, 1, 0):
                 row = rows[index]
@@ -524,7 +665,7 @@ class _Search:
                         break
         return pool
 
-    def _suit_risk(self) -> bool:
+    def _five_of_a_suit_left(self) -> bool:
         """Whether some suit still has five cards outside the flush groups."""
         sizes = self.suit_sizes
         if not self.claimed:
