@@ -45,7 +45,7 @@ from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import Iterable, NamedTuple, Sequence
 
-from .cards import ACE, JOKER_RANK, SUITS, Card
+from .cards import ACE, JOKER_RANK, STANDARD_CARDS, SUITS, Card
 from .rows import (FIVE_OF_A_KIND, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, PAIR,
                    STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR, Key, key3, key5)
 
@@ -360,7 +360,15 @@ class _Search:
         self.flush_suits = tuple(s for s in SUITS if self.suit_sizes[s] + self.jokers >= 5)
         self.claimed: list[Group] = []  # suit groups in play, for dealing real cards
         self.all_jokers = self.jokers
+        # What the quick pattern checks (_could_show) read: rank counts that can hold a
+        # pair or more, how many flush rows the suits allow, whether two straights fit.
+        self.set_room = tuple(sorted((n for n in self.counts if n >= 2), reverse=True))
+        self.flush_rows = sum(n // 5 for n in self.suit_sizes.values())
+        self.two_runs = _two_runs_fit(self.counts, wheel)
         self._suit_risk: list[tuple[int, int]] | None = None  # see suit_risk
+        self._free: list[list[Card]] | None = None  # see free
+        self._one_suit_masks: list[int] | None = None  # see one_suit_masks
+        self.twins = len(set(self.plain)) < len(self.plain)  # 65 cards: two Ad
         # Group lists by state. Per search, not global: the same counts come back across
         # a hand's patterns, rarely across hands, and a global cache only feeds the GC.
         self.cache: dict[tuple, tuple[Group, ...]] = {}
@@ -412,7 +420,7 @@ class _Search:
             for r in group.take:
                 left[r] -= 1
             self.claimed.append(group)
-            self._suit_risk = None
+            self._suit_risk = self._free = self._one_suit_masks = None
 
     def undo(self, group: Group) -> None:
         counts = self.counts
@@ -424,7 +432,7 @@ class _Search:
             for r in group.take:
                 left[r] += 1
             self.claimed.pop()
-            self._suit_risk = None
+            self._suit_risk = self._free = self._one_suit_masks = None
 
     # -- rows that must not be five of one suit --
     #
@@ -469,6 +477,23 @@ class _Search:
             mask |= 1 << r
         return all(mask & outside_mask for _, outside_mask in self.suit_risk)
 
+    def _could_show(self, pattern: Pattern) -> bool:
+        """Quick necessary conditions on the whole hand, so that most patterns it cannot
+        show are refused before any search: the same-rank groups (pairs, trips, …) fit
+        in the rank counts, the flush rows in the suits, two straights in the ranks."""
+        if self.all_jokers:
+            return True  # jokers fill any of these; the search decides
+        f, m, b = pattern
+        sets = tuple(sorted(_FRONT_SETS[f] + _ROW_SETS[m] + _ROW_SETS[b], reverse=True))
+        if sets and not _sets_fit(self.set_room, sets):
+            return False
+        flushes = (m == FLUSH or m == STRAIGHT_FLUSH) + (b == FLUSH or b == STRAIGHT_FLUSH)
+        if flushes > self.flush_rows:
+            return False
+        if (m == STRAIGHT or m == STRAIGHT_FLUSH) and (b == STRAIGHT or b == STRAIGHT_FLUSH):
+            return self.two_runs
+        return True
+
     def available(self) -> tuple[frozenset[int], frozenset[int]]:
         """(5-card categories, front categories) some row of this hand could show."""
         five = frozenset(c for c in range(FIVE_OF_A_KIND + 1) if self.groups5(c))
@@ -480,7 +505,7 @@ class _Search:
     def solve(self, pattern: Pattern) -> Layout | None:
         """The best arrangement showing `pattern` by `preference`, or None."""
         f, m, b = pattern
-        if f > m or m > b:
+        if f > m or m > b or not self._could_show(pattern):
             return None
         # Without a suit of five (jokers included) no row can be a flush by accident.
         suits_matter = bool(self.flush_suits)
@@ -613,33 +638,34 @@ class _Search:
         of its ranks from what the flushes left. Refuse (None) when no way of dealing
         keeps each rank-only 5-card row off a single suit and each joker row worth
         exactly its assumed key."""
-        jokers = list(self.joker_cards)
         rows: list[list[Card]] = [[], [], []]
         needs: list[tuple[int, ...]] = [(), (), ()]
-        any_jokers = False
-        for index, group in enumerate(groups):
+        jokers = list(self.joker_cards)
+        risky = []
+        for index in (2, 1, 0):
+            group = groups[index]
+            row = rows[index]
             if group.jokers:
-                any_jokers = True
-                rows[index] = [jokers.pop() for _ in range(group.jokers)]
+                row.extend(jokers.pop() for _ in range(group.jokers))
             if group.suit is not None:
-                rows[index] += [Card(r, group.suit) for r in group.take]
-            else:
-                needs[index] = group.take + kickers[index]
-        pool = self._pool()
-        if not any_jokers and not self._five_of_a_suit_left():
-            # No suit has five cards outside the flushes: no row can turn into one.
+                row.extend(_CARDS[(r, group.suit)] for r in group.take)
+                continue
+            needs[index] = need = group.take + kickers[index]
+            if group.jokers or (index and self.flush_suits and self._may_be_one_suit(need)):
+                risky.append(index)
+        free = self.free
+        if not risky:
+            # Any cards of the right ranks will do: hand them out ♠ ♥ ♣ ♦.
+            taken = [0] * (ACE + 1)
             for index in (2, 1, 0):
                 row = rows[index]
                 for r in needs[index]:
-                    row.append(pool[r].pop())
-            return self._layout(rows, keys, pool, jokers)
-        risky = []
-        for index in (2, 1, 0):
-            if groups[index].suit is not None or not needs[index]:
-                continue
-            if groups[index].jokers or (index and self._may_be_one_suit(needs[index], pool)):
-                risky.append(index)
+                    row.append(free[r][taken[r]])
+                    taken[r] += 1
+            unused = [card for r in RANKS_DESC for card in free[r][taken[r]:]] + jokers
+            return Layout(tuple(rows[0]), tuple(rows[1]), tuple(rows[2]), keys, tuple(unused))
         # Deal the ranks no risky row needs any way; search the rest.
+        pool = [cards[::-1] for cards in free]  # rows pop from the end: ♠ first
         risky_ranks = sorted({r for index in risky for r in needs[index]}, reverse=True)
         wanting: list[Counter] = [Counter(need) for need in needs]
         for index in (2, 1, 0):
@@ -650,37 +676,51 @@ class _Search:
         dealt = self._deal_risky(risky_ranks, 0, rows, wanting, pool, risky, keys, groups)
         if dealt is None:
             return None
-        return self._layout(dealt, keys, pool, jokers)
+        unused = tuple(card for cards in pool for card in cards) + tuple(jokers)
+        return Layout(tuple(dealt[0]), tuple(dealt[1]), tuple(dealt[2]), keys, unused)
 
-    def _pool(self) -> list[list[Card]]:
-        """Each rank's cards that no flush group holds, in reverse dealing order (rows
-        pop from the end)."""
-        pool = [cards[::-1] for cards in self.by_rank]
-        for group in self.claimed:
-            for r in group.take:
-                cards = pool[r]
-                for i in range(len(cards) - 1, -1, -1):
-                    if cards[i].suit == group.suit:
-                        del cards[i]
-                        break
-        return pool
+    @property
+    def free(self) -> list[list[Card]]:
+        """Each rank's cards that no flush group holds, ♠ ♥ ♣ ♦ (worked out again only
+        after the flushes change)."""
+        if self._free is None:
+            free = [list(cards) for cards in self.by_rank]
+            for group in self.claimed:
+                for r in group.take:
+                    cards = free[r]
+                    cards.remove(_CARDS[(r, group.suit)])
+            self._free = free
+        return self._free
 
-    def _five_of_a_suit_left(self) -> bool:
-        """Whether some suit still has five cards outside the flush groups."""
-        sizes = self.suit_sizes
-        if not self.claimed:
-            return any(sizes[suit] >= 5 for suit in self.flush_suits)
-        left = dict(sizes)
-        for group in self.claimed:
-            left[group.suit] -= len(group.take)
-        return any(n >= 5 for n in left.values())
+    @property
+    def one_suit_masks(self) -> list[int]:
+        """For each suit with five cards outside the flushes, the ranks it holds (bits)."""
+        if self._one_suit_masks is None:
+            masks = []
+            left = self.suit_left
+            for suit in self.flush_suits:
+                held = left[suit]
+                if sum(held) + self.all_jokers >= 5:
+                    mask = 0
+                    for r in RANKS_DESC:
+                        if held[r]:
+                            mask |= 1 << r
+                    masks.append(mask)
+            self._one_suit_masks = masks
+        return self._one_suit_masks
 
-    def _may_be_one_suit(self, ranks: tuple[int, ...], pool: list[list[Card]]) -> bool:
-        need = Counter(ranks)
-        for suit in SUITS:
-            if all(sum(1 for c in pool[r] if c.suit == suit) >= n for r, n in need.items()):
-                return True
-        return False
+    def _may_be_one_suit(self, ranks: tuple[int, ...]) -> bool:
+        """Whether some way of dealing these ranks gives five cards of one suit."""
+        masks = self.one_suit_masks
+        if not masks:
+            return False
+        mask = 0
+        for r in ranks:
+            mask |= 1 << r
+        if len(ranks) != bin(mask).count("1"):
+            # A rank twice: one suit only with the 65-card deck's twin cards.
+            return self.twins
+        return any(mask & held == mask for held in masks)
 
     def _deal_risky(self, ranks: list[int], at: int, rows: list[list[Card]],
                     wanting: list[Counter], pool: list[list[Card]],
@@ -712,10 +752,43 @@ class _Search:
                 return found
         return None
 
-    def _layout(self, rows: list[list[Card]], keys: tuple[Key, Key, Key],
-                pool: list[list[Card]], jokers: list[Card]) -> Layout:
-        unused = tuple(card for cards in pool for card in cards) + tuple(jokers)
-        return Layout(tuple(rows[0]), tuple(rows[1]), tuple(rows[2]), keys, unused)
+
+_CARDS = {(card.rank, card.suit): card for card in STANDARD_CARDS}
+
+# Same-rank groups each row category needs (a full house: a triple and a pair).
+_ROW_SETS = {FIVE_OF_A_KIND: (5,), FOUR_OF_A_KIND: (4,), FULL_HOUSE: (3, 2),
+             THREE_OF_A_KIND: (3,), TWO_PAIR: (2, 2), PAIR: (2,), STRAIGHT: (),
+             FLUSH: (), STRAIGHT_FLUSH: (), HIGH_CARD: ()}
+_FRONT_SETS = {THREE_OF_A_KIND: (3,), PAIR: (2,), HIGH_CARD: ()}
+
+
+@lru_cache(maxsize=4096)
+def _sets_fit(room: tuple[int, ...], sets: tuple[int, ...]) -> bool:
+    """Can groups of these sizes (largest first) be cut from ranks holding `room` cards?
+    Two groups may share a rank that holds enough (7777 is two pairs)."""
+    if not sets:
+        return True
+    size, rest = sets[0], sets[1:]
+    tried = set()
+    for i, n in enumerate(room):
+        if n < size or n in tried:
+            continue
+        tried.add(n)
+        left = tuple(sorted(room[:i] + (n - size,) + room[i + 1:], reverse=True))
+        if _sets_fit(left, rest):
+            return True
+    return False
+
+
+def _two_runs_fit(counts: list[int], wheel: str) -> bool:
+    """Whether two straights (five consecutive ranks each) fit in the rank counts."""
+    runs = [run for _, run in _straight_runs(wheel) if all(counts[r] for r in run)]
+    for i, first in enumerate(runs):
+        for second in runs[i:]:
+            need = Counter(first + second)
+            if all(counts[r] >= n for r, n in need.items()):
+                return True
+    return False
 
 
 def _best_of(groups: Sequence[Group], search, *outer: Group) -> Layout | None:
