@@ -1,0 +1,145 @@
+"""Browser-test fixtures: a live table server in a subprocess (tests/browser/live_server.py),
+headless Debian Chromium through Playwright, and players who register and sit down the way
+a person does. Screenshots go to test-artifacts/browser/."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from conftest import CHROMIUM
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts" / "browser"
+CHROMIUM_ARGS = [
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]
+PASSWORD = "felt-table-13-water"
+PHONE = {"width": 375, "height": 812}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@dataclass
+class TableServer:
+    url: str
+    process: subprocess.Popen
+    log: Path
+
+
+@pytest.fixture
+def table_server(tmp_path):
+    """start(arrange_seconds=…, special_seat=…, players=…) → a running TableServer."""
+    started: list[TableServer] = []
+
+    def start(*, arrange_seconds: int = 30, special_seat: int | None = None,
+              players: int = 4) -> TableServer:
+        port = _free_port()
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        log = ARTIFACTS / f"server-{port}.log"
+        command = [sys.executable, "-m", "tests.browser.live_server", "--port", str(port),
+                   "--db", str(tmp_path / f"live-{port}.sqlite3"),
+                   "--arrange-seconds", str(arrange_seconds), "--players", str(players)]
+        if special_seat is not None:
+            command += ["--special-seat", str(special_seat)]
+        process = subprocess.Popen(command, cwd=ROOT, stdout=log.open("w"),
+                                   stderr=subprocess.STDOUT)
+        server = TableServer(f"http://127.0.0.1:{port}", process, log)
+        started.append(server)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                pytest.fail(f"the live server stopped: {log.read_text()[-2000:]}")
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                return server
+            except OSError:
+                time.sleep(0.2)
+        pytest.fail("the live server did not start within 60 s")
+
+    yield start
+    for server in started:
+        server.process.terminate()
+        try:
+            server.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.process.kill()
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+class Player:
+    """One person in their own browser context (own cookies, own socket)."""
+
+    def __init__(self, browser, server: TableServer, username: str, display_name: str,
+                 viewport: dict | None = None) -> None:
+        self.username = username
+        self.display_name = display_name
+        self.server = server
+        self.context = browser.new_context(viewport=viewport or DESKTOP, locale="en-GB")
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def register(self) -> "Player":
+        page = self.page
+        page.goto(self.server.url + "/accounts/register/")
+        page.fill("#id_username", self.username)
+        page.fill("#id_display_name", self.display_name)
+        page.fill("#id_password1", PASSWORD)
+        page.fill("#id_password2", PASSWORD)
+        with page.expect_navigation():
+            page.locator("main form button[type=submit]").click()
+        return self
+
+    def open_lobby(self) -> None:
+        self.page.get_by_role("navigation").get_by_role("link", name="Lobby").click()
+        self.page.wait_for_url("**/tables/")
+
+    def create_table(self, name: str, rule_set: str = "Quick test table") -> str:
+        self.open_lobby()
+        page = self.page
+        page.select_option("#id_create-rule_set", label=page.locator(
+            "#id_create-rule_set option", has_text=rule_set).first.inner_text())
+        page.fill("#id_create-name", name)
+        with page.expect_navigation():
+            page.get_by_role("button", name="Create and sit down").click()
+        self.wait_connected()
+        return page.url
+
+    def wait_connected(self) -> None:
+        self.page.wait_for_function(
+            "window.thirteenWater && window.thirteenWater.client.status === 'open'")
+
+    def shot(self, name: str) -> None:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+    def codes_on_page(self) -> set[str]:
+        """Every card face the page draws (data-code), wherever it is."""
+        return set(self.page.eval_on_selector_all("[data-code]", "nodes => nodes.map(n => n.dataset.code)"))
+
+    def my_cards(self) -> set[str]:
+        return set(self.page.evaluate("(window.thirteenWater.model.you || {}).cards || []"))

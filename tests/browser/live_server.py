@@ -1,0 +1,101 @@
+"""A live server for the browser tests: daphne with the embedded Celery worker (so the
+arrange timer really fires) on a throw-away SQLite database, plus two hooks that exist
+only here, in the tests:
+
+- a quick copy of the standard preset (slug `browser-quick`) whose arrange timer is
+  `--arrange-seconds` long, so a test can wait for the automatic submission;
+- with `--special-seat N`, every deal is chosen (games.services.deal_seed_factory, the
+  backend's seam for tests) so that seat N holds a special hand and no other seat does.
+
+    python -m tests.browser.live_server --port 8765 --db /tmp/x.sqlite3 --arrange-seconds 8
+
+pytest-django's live_server cannot serve WebSockets and runs no timer, hence this.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import itertools
+import os
+import sys
+
+QUICK_SLUG = "browser-quick"
+
+
+def _arguments(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--db", required=True, help="SQLite file (created and migrated)")
+    parser.add_argument("--arrange-seconds", type=int, default=30)
+    parser.add_argument("--special-seat", type=int, default=None)
+    parser.add_argument("--players", type=int, default=4, help="players a chosen deal is for")
+    return parser.parse_args(argv)
+
+
+def _environment(args: argparse.Namespace) -> None:
+    # Whatever the suite runs on (PostgreSQL, Redis), this server is self-contained: its
+    # own SQLite file, the in-memory channel layer and the in-process Celery broker.
+    os.environ.update({
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DATABASE_URL": f"sqlite:///{args.db}",
+        "REDIS_URL": "",
+        "EMBEDDED_WORKER": "true",
+        "DEBUG": "true",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "REGISTER_RATE": "1000/hour",
+    })
+
+
+def _quick_rule_set(seconds: int) -> None:
+    from dataclasses import replace
+
+    from rules.engine.presets import PRESETS
+    from rules.models import RuleSet
+    from rules.services import ruleset_create
+
+    if not RuleSet.objects.filter(slug=QUICK_SLUG).exists():
+        config = replace(PRESETS["standard"], name="Quick test table", arrange_seconds=seconds)
+        ruleset_create(slug=QUICK_SLUG, config=config)
+
+
+def _choose_deals(seat: int, players: int) -> None:
+    """Make every deal give `seat` a special hand and nobody else one: the seeds are tried
+    in a fixed order, so a run is repeatable, and the deal is still a real seeded deal."""
+    from games import services
+    from rules.engine.fairness import deal_from_seed
+    from rules.engine.presets import PRESETS
+    from rules.engine.specials import best_special
+
+    config = PRESETS["standard"]
+    counter = itertools.count()
+
+    def seed_with_special() -> str:
+        while True:
+            seed = hashlib.sha256(f"browser-test-{next(counter)}".encode()).hexdigest()
+            hands, _rest = deal_from_seed(seed, config, players)
+            specials = [best_special(hand, config) is not None for hand in hands]
+            if specials[seat] and sum(specials) == 1:
+                return seed
+
+    services.deal_seed_factory = seed_with_special
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = _arguments(sys.argv[1:] if argv is None else argv)
+    _environment(args)
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", verbosity=0, interactive=False)
+    _quick_rule_set(args.arrange_seconds)
+    if args.special_seat is not None:
+        _choose_deals(args.special_seat, args.players)
+    from daphne.cli import CommandLineInterface
+
+    CommandLineInterface().run(["-b", "127.0.0.1", "-p", str(args.port), "config.asgi:application"])
+
+
+if __name__ == "__main__":
+    main()
