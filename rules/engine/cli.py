@@ -7,6 +7,10 @@ flushed as it goes, so a tool can drive it line by line:
 - `settle`    {"players": [{"id", "front", "middle", "back", "declare_special"}...],
                "banker": "p1" (banker mode only)}  ->  Settlement.to_dict()
 - `hints`     {"cards": [13 codes, or 16 in extra-three]}  ->  {"hints": [...]}
+- `verify-deal` {"seed": 64 hex, "commitment": 64 hex, "hands": [[codes]...] in deal
+               order, "rules": a preset name or a rule-set object (optional, else
+               --rules), "algorithm" (optional)}  ->  {"ok": true}; a deal that does not
+               check out is {"error": "..."} naming what differs (docs/fairness.md)
 
 A line that cannot be served (bad JSON, an unknown card, wrong counts, a card repeated
 beyond the deck's copies, a foul the preset refuses, a special not held) gets
@@ -23,8 +27,9 @@ from typing import Any, Callable, TextIO
 
 from .arrangement import ArrangementError, validate_arrangement
 from .cards import CardError, check_in_deck, codes, parse_cards
-from .config import RuleConfig
-from .presets import PRESET_NAMES, preset
+from .config import ConfigError, RuleConfig
+from .fairness import ALGORITHM, FairnessError, verify_deal
+from .presets import PRESET_NAMES, PRESETS, preset
 from .rows import evaluate
 from .settlement import SeatHand, SettlementError, settle
 
@@ -56,7 +61,8 @@ def run(command: Callable[[dict, RuleConfig], dict], config: RuleConfig,
             break
         try:
             reply = command(_request(line), config)
-        except (LineError, ArrangementError, SettlementError, CardError) as error:
+        except (LineError, ArrangementError, SettlementError, CardError, FairnessError,
+                ConfigError) as error:
             reply = {"error": str(error)}
             failed = True
         except Exception as error:  # a bug must not silence the lines after it
@@ -138,10 +144,52 @@ def hints_command(request: dict, config: RuleConfig) -> dict:
     ]}
 
 
+def verify_deal_command(request: dict, config: RuleConfig) -> dict:
+    """Check a revealed seed against its commitment and the hands it dealt (a settled
+    round's replay gives all three). Hands are compared as multisets per seat, in the
+    order the cards were dealt (seat order), so a sorted hand is fine."""
+    config = _line_rules(request, config)
+    algorithm = request.get("algorithm", ALGORITHM)
+    if algorithm != ALGORITHM:
+        raise LineError(f"unknown deal algorithm {algorithm!r}: this engine verifies {ALGORITHM}")
+    for name in ("seed", "commitment"):
+        if not isinstance(request.get(name), str):
+            raise LineError(f'"{name}" must be a string of 64 hexadecimal digits')
+    hands = request.get("hands")
+    if not isinstance(hands, list) or not hands:
+        raise LineError('"hands" must be a list of hands, one list of card codes per seat')
+    parsed = []
+    for seat, hand in enumerate(hands):
+        if not isinstance(hand, list) or not all(isinstance(code, str) for code in hand):
+            raise LineError(f"seat {seat}: a hand must be a list of card codes")
+        if len(hand) != config.hand_size:
+            raise LineError(f"seat {seat}: a hand in this rule set is {config.hand_size} "
+                            f"cards, not {len(hand)}")
+        parsed.append(parse_cards(hand))
+    verify_deal(request["seed"], request["commitment"], parsed, config)
+    return {"ok": True}
+
+
+def _line_rules(request: dict, config: RuleConfig) -> RuleConfig:
+    """A line's own "rules" (a preset name, or a rule-set object such as a round's frozen
+    rules) override --rules: a replay carries the rules its round was dealt under."""
+    rules = request.get("rules")
+    if rules is None:
+        return config
+    if isinstance(rules, str):
+        if rules not in PRESETS:
+            raise LineError(f"unknown preset {rules!r}; choose one of {', '.join(PRESET_NAMES)}")
+        return PRESETS[rules]
+    if isinstance(rules, dict):
+        return RuleConfig.from_dict(rules)
+    raise LineError('"rules" must be a preset name or a rule-set object')
+
+
 COMMANDS: dict[str, Callable[[dict, RuleConfig], dict]] = {
     "evaluate": evaluate_command,
     "settle": settle_command,
     "hints": hints_command,
+    "verify-deal": verify_deal_command,
 }
 
 
