@@ -38,10 +38,10 @@ from typing import Sequence
 
 from .cards import ACE, JOKER_RANK, SUITS, Card, display_order
 from .config import CATEGORIES, RuleConfig
-from .rows import (FIVE_OF_A_KIND, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, PAIR,
+from .rows import (FIVE_OF_A_KIND, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, PAIR,
                    STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR, Key, evaluate)
 from .search import Layout, Pattern, best_layouts
-from .specials import ARRANGEMENT_SPECIALS, SpecialMatch, best_special
+from .specials import SpecialMatch, best_special
 
 HINT_LIMIT = 10
 FRONT_STRENGTHS = (HIGH_CARD, PAIR, THREE_OF_A_KIND)

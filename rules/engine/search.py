@@ -10,7 +10,9 @@ search walks groups and kickers strongest first:
     back group > middle group > front group > front singles > middle kickers > back kickers
 
 so the first valid arrangement it meets for a pattern is the best one in that order (the
-`preference` below). That order is the hint's representative rule:
+`preference` below) — save where two groups tie on key yet leave different cards behind
+(a joker standing in for a card the hand holds, one flush in two suits): each of those
+is searched and the best kept (`_best_of`). That order is the hint's representative rule:
 
 - lexicographically it only ever trades a later piece for an earlier one, so the chosen
   arrangement is never dominated (no arrangement of the same pattern has every row ≥ and
@@ -29,6 +31,12 @@ flushes and straight flushes pick cards by suit. A suit never matters to any oth
 except that it must not be five of one suit (then it would be a flush); a last step deals
 real cards to the rank-only rows and checks that (`_deal`). Suits with fewer than five
 cards in the hand can never make a flush, so for most hands that step is trivial.
+
+Most patterns a hand cannot show are refused before any search by cheap necessary
+conditions (`_Search._could_show`): the pairs, trips and quads must fit in the rank
+counts, the flush rows in the suits, two straights in the ranks. Where one suit holds
+nearly every card, a row that needs two suits is refused as soon as it is chosen
+(`suit_risk`), not after every way of filling it failed.
 
 Jokers (§2.2) only ever stand in a group (a joker "kicker" would always improve the row:
 a pair with a joker is trips, a high card with a joker a pair). A row holding a joker is
@@ -554,7 +562,7 @@ class _Search:
         each row's highest first; the first full valid choice is the best."""
         counts = self.counts
         spare = self.spare - self.jokers  # jokers left over are left out (16 cards)
-        nf, nm, nb = gf.kickers, gm.kickers, gb.kickers
+        nf, nm = gf.kickers, gm.kickers
         f_key, m_key, b_key = gf.key, gm.key, gb.key
         f_cat, m_cat, b_cat = f_key[0], m_key[0], b_key[0]
         check_fm = f_cat == m_cat and f_cat != THREE_OF_A_KIND

@@ -21,7 +21,7 @@ from rules.engine.config import CATEGORIES, RuleConfig
 from rules.engine.hints import Hint, display_row, first_hint, hints, pattern_order_key
 from rules.engine.presets import preset
 from rules.engine.rows import evaluate, front_not_above_middle
-from rules.engine.search import all_layouts, joker_row_key
+from rules.engine.search import all_layouts, joker_row_key, plain_groups, rank_groups
 from rules.engine.specials import best_special
 
 from .conftest import cards
@@ -196,6 +196,15 @@ def test_16_card_search_is_the_best_over_every_choice_of_13(hand):
     for layout in found.values():
         assert Counter(layout.front + layout.middle + layout.back + layout.unused) == Counter(hand)
         assert len(layout.unused) == len(hand) - 13
+
+
+@given(st.lists(st.integers(0, 5), min_size=13, max_size=13), st.booleans(),
+       st.sampled_from(["lowest", "second"]))
+def test_groups_from_the_constant_tables_equal_the_general_ones(counts, front, wheel):
+    counts = [0, 0] + counts  # index = rank 2..14
+    for category in ((0, 1, 3) if front else (0, 1, 2, 3, 4, 6, 7, 9)):
+        assert plain_groups(counts, category, wheel, front) == \
+            rank_groups(tuple(counts), 0, category, wheel, front)
 
 
 # --- the hints list against the reference ------------------------------------------------
