@@ -157,11 +157,17 @@ def _normal_hint(layout: Layout, config: RuleConfig) -> Hint:
     bonus = sum(config.row_points(row, CATEGORIES[key[0]]) - 1
                 for row, key in (("front", front_key), ("middle", middle_key),
                                  ("back", back_key)))
+    if layout.ordered:
+        front, middle, back = layout.front, layout.middle, layout.back
+    else:
+        front = display_row(layout.front, front_key)
+        middle = display_row(layout.middle, middle_key)
+        back = display_row(layout.back, back_key)
     return Hint(
         special=None,
-        front=display_row(layout.front, front_key),
-        middle=display_row(layout.middle, middle_key),
-        back=display_row(layout.back, back_key),
+        front=front,
+        middle=middle,
+        back=back,
         pattern=tuple(CATEGORIES[key[0]] for key in layout.keys),
         bonus=bonus,
         unused=tuple(sorted(layout.unused, key=display_order)),

@@ -91,6 +91,9 @@ class Layout:
     back: tuple[Card, ...]
     keys: tuple[Key, Key, Key]  # front, middle, back
     unused: tuple[Card, ...] = ()
+    # Rows already in §7.1's display order (grouped cards first, straights low to high,
+    # ♠ ♥ ♣ ♦ within a rank): true unless jokers or an unusual deal needed care.
+    ordered: bool = False
 
     @property
     def pattern(self) -> Pattern:
@@ -455,20 +458,20 @@ class _Search:
         that could fill a row on its own; worked out again only after flushes change."""
         if self._suit_risk is not None:
             return self._suit_risk
-        risk = []
-        left = self.suit_left
+        sizes, masks = {}, {}
         for suit in SUITS:
-            own = sum(left[suit])
-            if own + self.all_jokers < 5:
-                continue
-            outside = 0
-            mask = 0
-            for r in RANKS_DESC:
-                n = sum(left[other][r] for other in SUITS if other != suit)
-                if n:
-                    outside += n
-                    mask |= 1 << r
-            risk.append((outside, mask))
+            held = self.suit_left[suit]
+            sizes[suit] = sum(held)
+            masks[suit] = sum(1 << r for r in RANKS_DESC if held[r])
+        total = sum(sizes.values())
+        risk = []
+        for suit in SUITS:
+            if sizes[suit] + self.all_jokers >= 5:
+                outside_mask = 0
+                for other in SUITS:
+                    if other != suit:
+                        outside_mask |= masks[other]
+                risk.append((total - sizes[suit], outside_mask))
         self._suit_risk = risk
         return risk
 
@@ -568,7 +571,7 @@ class _Search:
         check_fm = f_cat == m_cat and f_cat != THREE_OF_A_KIND
         check_mb = m_cat == b_cat and gm.key == gb.key and nm
         suits_matter = bool(self.flush_suits)
-        if not spare and not _fits(counts, (gf, gm, gb)):
+        if not spare and not _fits(counts, (gf, gm, gb), nf + nm + gb.kickers):
             return None
         front_below = gf.below
         if f_cat == HIGH_CARD and m_cat == HIGH_CARD:
@@ -576,7 +579,7 @@ class _Search:
         for fs in combinations(_candidates(counts, gf, front_below), nf):
             for r in fs:
                 counts[r] -= 1
-            if not spare and not _fits(counts, (gm, gb)):
+            if not spare and not _fits(counts, (gm, gb), nm + gb.kickers):
                 for r in fs:
                     counts[r] += 1
                 continue
@@ -663,15 +666,24 @@ class _Search:
                 risky.append(index)
         free = self.free
         if not risky:
-            # Any cards of the right ranks will do: hand them out ♠ ♥ ♣ ♦.
+            # Any cards of the right ranks will do: hand them out ♠ ♥ ♣ ♦. A group's
+            # ranks come first, then the kickers high to low: display order already,
+            # but for straights (low to high) and twin-card flushes (pair first).
             taken = [0] * (ACE + 1)
+            ordered = not self.all_jokers
             for index in (2, 1, 0):
                 row = rows[index]
                 for r in needs[index]:
                     row.append(free[r][taken[r]])
                     taken[r] += 1
+                category = keys[index][0]
+                if index and (category == STRAIGHT or category == STRAIGHT_FLUSH):
+                    _straight_low_to_high(row)
+                elif category == FLUSH and len(set(keys[index])) < 6:
+                    ordered = False
             unused = [card for r in RANKS_DESC for card in free[r][taken[r]:]] + jokers
-            return Layout(tuple(rows[0]), tuple(rows[1]), tuple(rows[2]), keys, tuple(unused))
+            return Layout(tuple(rows[0]), tuple(rows[1]), tuple(rows[2]), keys, tuple(unused),
+                          ordered)
         # Deal the ranks no risky row needs any way; search the rest.
         pool = [cards[::-1] for cards in free]  # rows pop from the end: ♠ first
         risky_ranks = sorted({r for index in risky for r in needs[index]}, reverse=True)
@@ -763,6 +775,17 @@ class _Search:
 
 _CARDS = {(card.rank, card.suit): card for card in STANDARD_CARDS}
 
+
+def _straight_low_to_high(row: list[Card]) -> None:
+    """A straight's cards low to high; the wheel's ace goes first (A-2-3-4-5)."""
+    row.sort(key=_rank_of)
+    if row[-1].rank == ACE and row[0].rank == 2:
+        row.insert(0, row.pop())
+
+
+def _rank_of(card: Card) -> int:
+    return card.rank
+
 # Same-rank groups each row category needs (a full house: a triple and a pair).
 _ROW_SETS = {FIVE_OF_A_KIND: (5,), FOUR_OF_A_KIND: (4,), FULL_HOUSE: (3, 2),
              THREE_OF_A_KIND: (3,), TWO_PAIR: (2, 2), PAIR: (2,), STRAIGHT: (),
@@ -845,8 +868,8 @@ def _candidates(counts: list[int], group: Group, below: int) -> tuple[int, ...]:
     return tuple(r for r in RANKS_DESC if counts[r] and r < below and r not in forbid)
 
 
-def _fits(counts: list[int], groups: tuple[Group, ...]) -> bool:
-    """With every card to be used, can the rows' kicker slots hold what is left?
+def _fits(counts: list[int], groups: tuple[Group, ...], slots: int) -> bool:
+    """With every card to be used, can the rows' `slots` kicker slots hold what is left?
 
     Each row takes at most one card of a rank; a rank with more cards than rows that
     accept it cannot be placed."""
@@ -862,7 +885,7 @@ def _fits(counts: list[int], groups: tuple[Group, ...]) -> bool:
                 room += 1
         if n > room:
             return False
-    return total == sum(group.kickers for group in groups)
+    return total == slots
 
 
 def _is_straight(ranks: tuple[int, ...], wheel: str) -> bool:

@@ -469,14 +469,29 @@ def test_rows_show_in_display_order(row, shown):
     assert codes_of(display_row(row_cards, evaluate(row_cards).key)) == shown
 
 
-def test_hints_list_straights_ascending_and_groups_first():
-    hand = cards("2s 3h 4c 5d 6s Kh Kd Kc 8s 8h Jc 9d Ts")
-    for hint in hints(hand, STANDARD):
+def check_rows_in_display_order(hand: list[Card], config: RuleConfig) -> None:
+    # (A declared three-straights shows all three runs low to high, its 3-card front too.)
+    for hint in hints(hand, config):
+        if hint.special is not None:
+            continue
         for row, category in zip(hint.rows, hint.pattern):
-            assert row == display_row(row, evaluate(row).key)
-            if category == "straight":
-                ranks = [c.rank for c in row]
-                assert ranks == sorted(ranks) or ranks[0] == 14
+            assert row == display_row(row, evaluate(row, config.wheel).key)
+            ranks = [c.rank for c in row]
+            if category in ("straight", "straight_flush") and 0 not in ranks:
+                assert ranks == sorted(ranks) or ranks == [14, 2, 3, 4, 5]
+
+
+def test_hints_list_straights_ascending_and_groups_first():
+    check_rows_in_display_order(cards("2s 3h 4c 5d 6s Kh Kd Kc 8s 8h Jc 9d Ts"), STANDARD)
+    check_rows_in_display_order(cards("As 2h 3c 4d 5s 5h 9d 9c Kc Qd 7s 7h 7c"), STANDARD)
+
+
+@slow(150)
+@given(st.sampled_from(["standard", "extra-suit", "jokers"]).flatmap(
+    lambda slug: st.tuples(st.just(slug), hands(preset(slug).deck, preset(slug).jokers))))
+def test_every_hint_row_is_in_display_order(slug_and_hand):
+    slug, hand = slug_and_hand
+    check_rows_in_display_order(hand, preset(slug))
 
 
 def test_hints_refuse_a_hand_of_the_wrong_size():
