@@ -332,7 +332,8 @@ export class ArrangeView {
     const label = value ? rowLabel(value, t.strings).text : t("row.empty");
     const missing = ROW_SIZES[row] - ids.length;
     const fouled = evaluation.foul && evaluation.foul.pairs.some((pair) => pair[0] === row);
-    const canMoveHere = !this.locked && selectionPlace !== null && selectionPlace !== row;
+    const canMoveHere = !this.locked && selectionPlace !== null && selectionPlace !== row
+      && this.arrangement.room(row) >= this.selected.size;
     const slots = [];
     for (let i = 0; i < missing; i += 1) slots.push(el("span", { class: "slot", "aria-hidden": "true" }));
     return el("div", { class: `row-zone${fouled ? " fouled" : ""}`, dataset: { zone: row },

@@ -262,11 +262,17 @@ function renderStatus() {
   else if (inRound) text = t("phase.arranging");
   else if (arranging) text = t("phase.watch_round", { number: round.number });
   else if (you.ready) text = t("phase.ready_wait");
-  else if (settled) text = t("phase.settled", { number: round.number });
+  else if (settled) {
+    // The timer submits for everyone left and settles at once, so "auto-submitted" is
+    // said here, on the settled round, where a player who did nothing will see it.
+    const mine = (round.hands || []).find((hand) => hand.position === you.position);
+    text = t("phase.settled", { number: round.number });
+    if (mine && mine.auto) text = `${t("phase.auto")} ${text}`;
+  }
   else text = t("phase.waiting", { min: page.rules.min_players });
   const phase = $("phase-text");
   phase.textContent = text;
-  phase.classList.toggle("auto", Boolean(inRound && you.submission && you.submission.auto));
+  phase.classList.toggle("auto", text.startsWith(t("phase.auto")));
 
   const freeSeat = model.seats.length < (model.table?.rule_set?.max_players || page.rules.max_players);
   const sit = $("sit-button");
