@@ -1,0 +1,156 @@
+// The provably fair deal, checked in the browser (scheme hmac-sha256-fy-v1; the
+// specification is rules/engine/fairness.py's docstring and docs/fairness.md). Given a
+// settled round's revealed seed, this recomputes the commitment with SHA-256 and the
+// whole deal with HMAC-SHA256 in counter mode, rejection sampling and Fisher–Yates, all
+// through WebCrypto, so a player need not trust the server's own check. Every step must
+// match the Python engine bit for bit: tests/js/replay_fairness.test.mjs holds the
+// engine's known answers.
+
+export const ALGORITHM = "hmac-sha256-fy-v1";
+
+const DOMAIN = new TextEncoder().encode("thirteen-water/deal/v1/");
+const SPACE = 2 ** 32; // draws are 32-bit; Numbers hold these exactly
+const RANKS = "23456789TJQKA";
+const SUITS = "shcd"; // ♠ ♥ ♣ ♦: the canonical deck order is suit by suit
+
+function subtle() {
+  const crypto = globalThis.crypto;
+  if (!crypto || !crypto.subtle) {
+    throw new Error("this browser has no WebCrypto (it needs https or localhost)");
+  }
+  return crypto.subtle;
+}
+
+/** The 32 bytes of a seed written as 64 hex digits; throws on anything else. */
+export function seedBytes(seed) {
+  if (typeof seed !== "string" || !/^[0-9a-fA-F]{64}$/.test(seed)) {
+    throw new Error("a seed is 64 hexadecimal digits");
+  }
+  const bytes = new Uint8Array(32);
+  for (let i = 0; i < 32; i += 1) bytes[i] = parseInt(seed.slice(2 * i, 2 * i + 2), 16);
+  return bytes;
+}
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Step 2: the commitment, SHA-256 of the seed's bytes as 64 lowercase hex digits. */
+export async function commitment(seed) {
+  return hex(await subtle().digest("SHA-256", seedBytes(seed)));
+}
+
+/** Steps 3–4: the random stream. Block i is HMAC-SHA256(seed, DOMAIN + i as 8 big-endian
+ * bytes), read 4 bytes at a time as big-endian unsigned integers. */
+export class SeedStream {
+  static async fromSeed(seed) {
+    const key = await subtle().importKey("raw", seedBytes(seed), { name: "HMAC", hash: "SHA-256" },
+      false, ["sign"]);
+    return new SeedStream(key);
+  }
+
+  constructor(key) {
+    this.key = key;
+    this.counter = 0;
+    this.buffer = new Uint8Array(0);
+  }
+
+  async nextUint32() {
+    if (this.buffer.length < 4) {
+      const message = new Uint8Array(DOMAIN.length + 8);
+      message.set(DOMAIN);
+      const view = new DataView(message.buffer);
+      // The counter as 8 big-endian bytes: high and low 32-bit halves.
+      view.setUint32(DOMAIN.length, Math.floor(this.counter / SPACE));
+      view.setUint32(DOMAIN.length + 4, this.counter % SPACE);
+      this.counter += 1;
+      const block = new Uint8Array(await subtle().sign("HMAC", this.key, message));
+      const joined = new Uint8Array(this.buffer.length + block.length);
+      joined.set(this.buffer);
+      joined.set(block, this.buffer.length);
+      this.buffer = joined;
+    }
+    const value = new DataView(this.buffer.buffer, this.buffer.byteOffset, 4).getUint32(0);
+    this.buffer = this.buffer.slice(4);
+    return value;
+  }
+
+  /** A uniform integer in [0, n): draws at or above the largest multiple of n below 2**32
+   * are thrown away, so no value is more likely than another (no modulo bias). */
+  async randbelow(n) {
+    if (!Number.isInteger(n) || n < 1 || n > SPACE) throw new Error("randbelow needs 1 <= n <= 2**32");
+    const limit = SPACE - (SPACE % n);
+    for (;;) {
+      const x = await this.nextUint32();
+      if (x < limit) return x % n;
+    }
+  }
+}
+
+/** The deck in its canonical order (rules.engine.cards.build_deck): ♠ 2…A, ♥, ♣, ♦,
+ * then the 65-card deck's second diamonds, then BJ, SJ. */
+export function buildDeck(deck = "standard", jokers = false) {
+  const cards = [];
+  for (const suit of SUITS) for (const rank of RANKS) cards.push(rank + suit);
+  if (deck === "extra_suit") for (const rank of RANKS) cards.push(`${rank}d`);
+  else if (deck !== "standard") throw new Error(`unknown deck ${deck}`);
+  if (jokers) cards.push("BJ", "SJ");
+  return cards;
+}
+
+/** Step 5: Fisher–Yates from the last position down, drawing from the seed's stream. */
+export async function shuffledDeck(seed, rules) {
+  const cards = buildDeck(rules.deck, rules.jokers);
+  const stream = await SeedStream.fromSeed(seed);
+  for (let i = cards.length - 1; i > 0; i -= 1) {
+    const j = await stream.randbelow(i + 1);
+    [cards[i], cards[j]] = [cards[j], cards[i]];
+  }
+  return cards;
+}
+
+/** Step 6: player k (in deal order) receives shuffled cards [k*h, (k+1)*h). */
+export async function dealFromSeed(seed, rules, players) {
+  const pack = await shuffledDeck(seed, rules);
+  const size = rules.hand_size || 13;
+  if (players < 1 || players * size > pack.length) {
+    throw new Error(`${players} hands of ${size} cards do not fit a ${pack.length}-card deck`);
+  }
+  const hands = [];
+  for (let k = 0; k < players; k += 1) hands.push(pack.slice(k * size, (k + 1) * size));
+  return hands;
+}
+
+function sameCards(a, b) {
+  if (a.length !== b.length) return false;
+  const counts = new Map();
+  for (const code of a) counts.set(code, (counts.get(code) || 0) + 1);
+  for (const code of b) {
+    const left = counts.get(code);
+    if (!left) return false;
+    counts.set(code, left - 1);
+  }
+  return true;
+}
+
+/**
+ * Check a revealed seed against the published commitment and the cards each seat held
+ * (`hands` in deal order; any order within a hand). Resolves to
+ * {ok, commitment: {ok, expected, actual}, deal: {ok, seat}, error} — never throws, so a
+ * page can always say what it found.
+ */
+export async function verifyDeal({ seed, commitment: published, hands, rules, algorithm = ALGORITHM }) {
+  const report = { ok: false, commitment: { ok: false }, deal: { ok: false, seat: null }, error: null };
+  try {
+    if (algorithm !== ALGORITHM) throw new Error(`unknown deal algorithm ${algorithm}`);
+    const actual = await commitment(seed);
+    report.commitment = { ok: actual === String(published).trim().toLowerCase(), expected: published, actual };
+    const dealt = await dealFromSeed(seed, rules, hands.length);
+    const wrong = hands.findIndex((hand, k) => !sameCards(hand, dealt[k]));
+    report.deal = { ok: wrong < 0, seat: wrong < 0 ? null : wrong };
+    report.ok = report.commitment.ok && report.deal.ok;
+  } catch (error) {
+    report.error = error.message;
+  }
+  return report;
+}
