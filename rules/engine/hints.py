@@ -82,11 +82,11 @@ def hints(cards: Sequence[Card], config: RuleConfig, limit: int = HINT_LIMIT) ->
         return []
     special = _special(cards, config)
     wanted = limit - 1 if special else limit
-    layouts = _normal_layouts(cards, config, max(wanted, 1))
+    layouts = _normal_layouts(cards, config, wanted) if wanted else []
     result = []
     if special:
-        result.append(_declaring_hint(special, layouts[0], cards, config))
-    result.extend(_normal_hint(layout, config) for layout in layouts[:wanted])
+        result.append(_declaring_hint(special, layouts, cards, config))
+    result.extend(_normal_hint(layout, config) for layout in layouts)
     return result
 
 
@@ -122,26 +122,43 @@ def pattern_order_key(pattern: Pattern, config: RuleConfig) -> tuple:
     return (total, count, strongest, back, middle, front)
 
 
-_ORDERS: dict[int, tuple[object, tuple[Pattern, ...], tuple[Pattern, ...]]] = {}
+@dataclass(frozen=True, slots=True)
+class _Order:
+    """A row-bonus table's patterns in hint order, and each pattern's row bonus."""
+
+    main: tuple[Pattern, ...]      # back a pair or better
+    fallback: tuple[Pattern, ...]  # back high card (§7.1.3)
+    bonus: dict[Pattern, int]
+
+
+_ORDERS: dict[int, tuple[object, _Order]] = {}
 
 
 def pattern_order(config: RuleConfig) -> tuple[tuple[Pattern, ...], tuple[Pattern, ...]]:
     """(patterns with a back of a pair or better, high-card-back patterns), each in hint
-    order. Every pattern that is not a foul by category alone is listed; built once per
-    row-bonus table."""
+    order. Every pattern that is not a foul by category alone is listed."""
+    order = _order(config)
+    return order.main, order.fallback
+
+
+def _order(config: RuleConfig) -> _Order:
+    """Built once per row-bonus table: hints for hundreds of hands share one rule set."""
     bonuses = config.row_bonuses
     entry = _ORDERS.get(id(bonuses))
     if entry is not None and entry[0] is bonuses:
-        return entry[1], entry[2]
+        return entry[1]
     patterns = [(f, m, b) for b in range(FIVE_OF_A_KIND + 1) for m in range(b + 1)
                 for f in FRONT_STRENGTHS if f <= m]
     patterns.sort(key=lambda p: pattern_order_key(p, config), reverse=True)
-    main = tuple(p for p in patterns if p[2] >= PAIR)
-    fallback = tuple(p for p in patterns if p[2] < PAIR)
+    order = _Order(
+        main=tuple(p for p in patterns if p[2] >= PAIR),
+        fallback=tuple(p for p in patterns if p[2] < PAIR),
+        bonus={p: pattern_order_key(p, config)[0] for p in patterns},
+    )
     if len(_ORDERS) > 256:
         _ORDERS.clear()
-    _ORDERS[id(bonuses)] = (bonuses, main, fallback)
-    return main, fallback
+    _ORDERS[id(bonuses)] = (bonuses, order)
+    return order
 
 
 def _normal_layouts(cards: list[Card], config: RuleConfig, limit: int) -> list[Layout]:
@@ -154,9 +171,6 @@ def _normal_layouts(cards: list[Card], config: RuleConfig, limit: int) -> list[L
 
 def _normal_hint(layout: Layout, config: RuleConfig) -> Hint:
     front_key, middle_key, back_key = layout.keys
-    bonus = sum(config.row_points(row, CATEGORIES[key[0]]) - 1
-                for row, key in (("front", front_key), ("middle", middle_key),
-                                 ("back", back_key)))
     if layout.ordered:
         front, middle, back = layout.front, layout.middle, layout.back
     else:
@@ -169,7 +183,7 @@ def _normal_hint(layout: Layout, config: RuleConfig) -> Hint:
         middle=middle,
         back=back,
         pattern=tuple(CATEGORIES[key[0]] for key in layout.keys),
-        bonus=bonus,
+        bonus=_order(config).bonus[layout.pattern],
         unused=tuple(sorted(layout.unused, key=display_order)),
     )
 
@@ -212,10 +226,11 @@ def _special(cards: list[Card], config: RuleConfig) -> _Declared | None:
     return best
 
 
-def _declaring_hint(special: _Declared, best_layout: Layout, cards: list[Card],
+def _declaring_hint(special: _Declared, layouts: list[Layout], cards: list[Card],
                     config: RuleConfig) -> Hint:
     """The declaration, with rows to show: the special's own rows when it is one of the
-    arrangement specials, else the best normal arrangement of the same 13 cards."""
+    arrangement specials, else the best normal arrangement of the same 13 cards (the
+    first of `layouts` when those are the whole hand)."""
     match = special.match
     if match.rows is not None:
         front, middle, back = match.rows
@@ -225,8 +240,8 @@ def _declaring_hint(special: _Declared, best_layout: Layout, cards: list[Card],
         else:
             rows = [display_row(row, key) for row, key in zip((front, middle, back), keys)]
     else:
-        if len(special.cards) == len(cards):
-            layout = best_layout
+        if layouts and len(special.cards) == len(cards):
+            layout = layouts[0]
         else:
             layout = _normal_layouts(list(special.cards), config, 1)[0]
         keys = list(layout.keys)

@@ -261,8 +261,11 @@ def check_hints_are_legal(hand: list[Card], config: RuleConfig) -> None:
         if hint.special is None:
             assert not arrangement.foul
             assert arrangement.pattern == hint.pattern
+            assert hint.bonus == sum(config.row_points(row, category) - 1 for row, category
+                                     in zip(("front", "middle", "back"), hint.pattern))
         else:
             assert arrangement.special.code == hint.special
+            assert hint.bonus == 0
 
 
 @slow(150)
