@@ -124,7 +124,7 @@ def table_strings() -> dict[str, str]:
         "reveal.home_run": _("{name} scoops everyone — home run, 全垒打!"),
         "reveal.tie": _("tie"),
         "reveal.wins": _("{name} +{points}"),
-        "reveal.special_pair": _("{winner} collects {points} with {special}"),
+        "reveal.special_pair": _("{winner} collects {points} from {loser} with {special}"),
         "reveal.special_tie": _("equal specials: 0"),
         "reveal.totals": _("This round"),
         "reveal.session": _("Table total"),

@@ -49,7 +49,7 @@ export function smallestFirst(hands, row, wheel = "lowest") {
  *   {kind: "row", row, order: [positions smallest first], results: [{a, b, winner, points}]}
  *   {kind: "foul", position}
  *   {kind: "special", position, code}             one per declarer
- *   {kind: "special_pair", a, b, winner, code, points}
+ *   {kind: "special_pair", a, b, winner, code, points}   two declarers against each other
  *   {kind: "scoop", winner, loser, points}
  *   {kind: "home_run", position}
  *   {kind: "totals", totals: {position: points}}
@@ -73,8 +73,11 @@ export function revealSteps(settled, wheel = "lowest") {
   for (const hand of hands) {
     if (hand.special) steps.push({ kind: "special", position: hand.position, code: hand.special });
   }
+  // A declarer's collections from everyone else are its declaration plus the totals; only
+  // two declarers facing each other need saying (whose special ranks higher).
+  const declarers = new Set(hands.filter((hand) => hand.special).map((hand) => hand.position));
   for (const pair of settled.pairs) {
-    if (pair.special) {
+    if (pair.special && declarers.has(pair.a) && declarers.has(pair.b)) {
       steps.push({ kind: "special_pair", a: pair.a, b: pair.b, winner: pair.special.winner ?? null,
         code: pair.special.code, points: Math.abs(pair.points) });
     }

@@ -10,9 +10,9 @@ import { signed } from "./i18n.js";
 import { ROWS, evaluate, rowLabel } from "./rows.js";
 import { revealSteps, rowPoints } from "./reveal.js";
 
-const FLIP_MS = 420; // between two hands of one row
-const ROW_PAUSE_MS = 700; // after a row, before the next
-const ANNOUNCE_MS = 900;
+const FLIP_MS = 320; // between two hands of one row
+const ROW_PAUSE_MS = 600; // after a row, before the next
+const ANNOUNCE_MS = 700;
 
 export class RevealView {
   /**
@@ -122,7 +122,8 @@ export class RevealView {
       sound = "scoop";
     } else if (step.kind === "special_pair") {
       text = step.winner === null ? `${name(step.a)} · ${name(step.b)}: ${t("reveal.special_tie")}`
-        : t("reveal.special_pair", { winner: name(step.winner), points: step.points, special: special(step.code) });
+        : t("reveal.special_pair", { winner: name(step.winner), points: step.points, special: special(step.code),
+          loser: name(step.winner === step.a ? step.b : step.a) });
     } else if (step.kind === "scoop") {
       text = t("reveal.scoop", { winner: name(step.winner), loser: name(step.loser) });
       sound = "scoop";

@@ -70,9 +70,24 @@ test("declarers are not compared; their specials, fouls and home runs are announ
   assert.deepEqual(steps[0].order, [1, 0]);
   assert.equal(steps[0].results.length, 1);
   const kinds = steps.map((s) => s.kind);
-  assert.deepEqual(kinds, ["row", "row", "row", "foul", "special", "special_pair", "special_pair",
-    "scoop", "home_run", "totals"]);
+  assert.deepEqual(kinds, ["row", "row", "row", "foul", "special", "scoop", "home_run", "totals"]);
   assert.equal(rowPoints(settled).get(2).special, 8);
+});
+
+test("two declarers facing each other are announced: the higher special collects", () => {
+  const settled = {
+    ...SETTLED,
+    hands: SETTLED.hands.map((h) => (h.position === 0 ? { ...h, special: "dragon" }
+      : h.position === 2 ? { ...h, special: "six_pairs" } : h)),
+    pairs: [
+      { a: 0, b: 1, points: 36, rows: [], scoop: null, special: { winner: 0, code: "dragon", points: 36 } },
+      { a: 0, b: 2, points: 36, rows: [], scoop: null, special: { winner: 0, code: "dragon", points: 36 } },
+      { a: 1, b: 2, points: -4, rows: [], scoop: null, special: { winner: 2, code: "six_pairs", points: 4 } },
+    ],
+  };
+  const pairs = revealSteps(settled).filter((s) => s.kind === "special_pair");
+  assert.deepEqual(pairs, [{ kind: "special_pair", a: 0, b: 2, winner: 0, code: "dragon", points: 36 }]);
+  assert.equal(revealSteps(settled)[0].order.length, 1);
 });
 
 test("the session score adds each settled round once", () => {
