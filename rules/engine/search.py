@@ -12,7 +12,7 @@ search walks groups and kickers strongest first:
 so the first valid arrangement it meets for a pattern is the best one in that order (the
 `preference` below) — save where two groups tie on key yet leave different cards behind
 (a joker standing in for a card the hand holds, one flush in two suits): each of those
-is searched and the best kept (`_best_of`). That order is the hint's representative rule:
+is searched and the best kept (`_Search.solve`). That order is the hint's representative rule:
 
 - lexicographically it only ever trades a later piece for an earlier one, so the chosen
   arrangement is never dominated (no arrangement of the same pattern has every row ≥ and
@@ -513,6 +513,11 @@ class _Search:
 
     # -- one pattern --
 
+    # Each level walks its groups strongest first and stops after the first key that
+    # leads to an arrangement. Groups of equal key can leave different cards behind (a
+    # real ace or a joker standing in for it, one flush in two suits), so the rest of
+    # that key's groups are searched too and the best result by `preference` kept.
+
     def solve(self, pattern: Pattern) -> Layout | None:
         """The best arrangement showing `pattern` by `preference`, or None."""
         f, m, b = pattern
@@ -523,42 +528,58 @@ class _Search:
         two_suited = (m in TWO_SUITED) + (b in TWO_SUITED)
         if suits_matter and two_suited and not self._room_off_suit(two_suited):
             return None
-
-        def with_back(gb: Group) -> Layout | None:
+        best = best_key = None
+        for gb in self.groups5(b):
+            if best is not None and gb.key != best_key:
+                break
             if suits_matter:
                 if not gb.kickers and b in TWO_SUITED and not self._two_suits_possible(gb.take):
-                    return None
-                if gb.suit is not None:
-                    # Look ahead: a flush back may take the cards the front needs.
-                    return self._under(gb, lambda: self.groups3(f) and
-                                       _best_of(self.groups5(m), with_middle, gb) or None)
-            return self._under(gb, lambda: _best_of(self.groups5(m), with_middle, gb))
+                    continue
+            self.apply(gb)
+            if gb.suit is not None and not self.groups3(f):
+                found = None  # a flush back took the cards the front needs
+            else:
+                found = self._middle(f, m, gb, suits_matter)
+            self.undo(gb)
+            if found is not None and (best is None or _better(found, best)):
+                best, best_key = found, gb.key
+        return best
 
-        def with_middle(gm: Group, gb: Group) -> Layout | None:
-            if m == b and gm.key > gb.key:
-                return None
-            if suits_matter and m in TWO_SUITED:
-                if gb.suit is not None and not self._room_off_suit(1):
-                    return None
-                if not gm.kickers and not self._two_suits_possible(gm.take):
-                    return None
-            return self._under(gm, lambda: _best_of(self.groups3(f), with_front, gm, gb))
+    def _middle(self, f: int, m: int, gb: Group, suits_matter: bool) -> Layout | None:
+        best = best_key = None
+        two_suited = suits_matter and m in TWO_SUITED
+        if two_suited and gb.suit is not None and not self._room_off_suit(1):
+            return None
+        for gm in self.groups5(m):
+            if best is not None and gm.key != best_key:
+                break
+            if m == gb.key[0] and gm.key > gb.key:
+                continue
+            if two_suited and not gm.kickers and not self._two_suits_possible(gm.take):
+                continue
+            self.apply(gm)
+            found = self._front(f, gm, gb)
+            self.undo(gm)
+            if found is not None and (best is None or _better(found, best)):
+                best, best_key = found, gm.key
+        return best
 
-        def with_front(gf: Group, gm: Group, gb: Group) -> Layout | None:
-            if f == m and f != HIGH_CARD and gf.key[1] > gm.key[1]:
-                return None  # front trips / pair above the middle's
+    def _front(self, f: int, gm: Group, gb: Group) -> Layout | None:
+        best = best_key = None
+        check = f == gm.key[0] and f != HIGH_CARD
+        for gf in self.groups3(f):
+            if best is not None and gf.key != best_key:
+                break
+            if check and gf.key[1] > gm.key[1]:
+                continue  # front trips / pair above the middle's
             if self.jokers - gf.jokers > self.spare:
-                return None  # a joker left over could only be a kicker
-            return self._under(gf, lambda: self._kickers(gf, gm, gb))
-
-        return _best_of(self.groups5(b), with_back)
-
-    def _under(self, group: Group, then) -> Layout | None:
-        self.apply(group)
-        try:
-            return then()
-        finally:
-            self.undo(group)
+                continue  # a joker left over could only be a kicker
+            self.apply(gf)
+            found = self._kickers(gf, gm, gb)
+            self.undo(gf)
+            if found is not None and (best is None or _better(found, best)):
+                best, best_key = found, gf.key
+        return best
 
     def _kickers(self, gf: Group, gm: Group, gb: Group) -> Layout | None:
         """Complete the three groups with singles, front first, then middle, then back,
@@ -822,27 +843,8 @@ def _two_runs_fit(counts: list[int], wheel: str) -> bool:
     return False
 
 
-def _best_of(groups: Sequence[Group], search, *outer: Group) -> Layout | None:
-    """Walk groups strongest first; the first key that leads anywhere wins.
-
-    Groups of equal key can leave different cards behind (a real ace or a joker standing
-    in for it, the same flush in two suits), so each of those is searched and the best
-    result by `preference` kept."""
-    count = len(groups)
-    i = 0
-    while i < count:
-        key = groups[i].key
-        best = search(groups[i], *outer)
-        i += 1
-        while i < count and groups[i].key == key:
-            found = search(groups[i], *outer)
-            if found is not None and (best is None or
-                                      preference(*found.keys) > preference(*best.keys)):
-                best = found
-            i += 1
-        if best is not None:
-            return best
-    return None
+def _better(found: Layout, best: Layout) -> bool:
+    return preference(*found.keys) > preference(*best.keys)
 
 
 def _splits(cards: list[Card], sizes: list[int]):
