@@ -391,6 +391,21 @@ def test_hints_ordered_by_total_row_bonus_first():
     assert bonuses == sorted(bonuses, reverse=True)
 
 
+def test_seed_000_example_five_threes_lists_the_biggest_bonuses_first():
+    # Seed 000 §5: 33333, ♣4567, ♠8 ♥8 ♦8, ♥4 can make five of a kind, a straight flush,
+    # four of a kind, a middle full house and 冲三 (65-card deck: five 3s).
+    hand = cards("3s 3h 3c 3d 3d 4c 5c 6c 7c 8s 8h 8d 4h")
+    given_hints = hints(hand, preset("extra-suit"))
+    assert [(h.pattern, h.bonus) for h in given_hints[:4]] == [
+        (("three_of_a_kind", "four_of_a_kind", "straight_flush"), 12),  # 冲三 2 + 6 + 4
+        (("pair", "four_of_a_kind", "straight_flush"), 10),
+        (("high_card", "full_house", "five_of_a_kind"), 6),   # kind: five of a kind ...
+        (("three_of_a_kind", "three_of_a_kind", "straight_flush"), 6),  # ... before SF
+    ]
+    assert codes_of(given_hints[0].back) == "3c 4c 5c 6c 7c"
+    assert codes_of(given_hints[0].front) == "8s 8h 8d"
+
+
 def test_equal_bonus_totals_go_by_bonus_rows_then_strongest_kind():
     # Total 3: front trips + middle full house (2 rows) before back quads (1 row).
     two_rows = pattern_order_key((3, 6, 6), STANDARD)
