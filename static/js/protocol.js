@@ -5,13 +5,17 @@
 // public `round_started` and the private `hand` of one deal), so a message is applied when
 // its version is the current one or the next; a larger jump means something was missed,
 // and the client asks for the whole `state` again, ignoring events until it arrives. On
-// every (re)connect the client asks for `state` too, so a dropped connection resyncs.
+// every (re)connect the server sends `state` by itself, so a dropped connection resyncs.
 //
 // No DOM here: the socket class and timers are injected, so node's tests drive it.
 
-// Close codes after which retrying cannot help (docs/protocol.md: no session; foreign
-// Origin is refused at the handshake with 403, seen by browsers as 1006, so it retries).
-const FATAL_CLOSE_CODES = new Set([4401, 4403, 4404]);
+// Close codes after which retrying cannot help (docs/protocol.md: 4401 no session, 4404
+// no such table or not yours). A foreign Origin is refused at the handshake (HTTP 403,
+// seen as 1006), indistinguishable from a network failure, so that one retries.
+const FATAL_CLOSE_CODES = new Set([4401, 4404]);
+// 4429: closed for flooding. Coming straight back would only be closed again.
+const FLOOD_CLOSE_CODE = 4429;
+const FLOOD_PAUSE_MS = 5000;
 // Messages that are answers to this connection, not table changes; never version-checked.
 const UNVERSIONED = new Set(["error", "pong"]);
 
@@ -88,8 +92,9 @@ export class TableClient {
     socket.onopen = () => {
       if (socket !== this.socket) return;
       this.attempts = 0;
+      // The server greets every connection with `state`; events before it are dropped.
+      this.syncing = true;
       this._setStatus(STATUS.OPEN);
-      this.resync();
       this._schedulePing();
     };
     socket.onmessage = (event) => {
@@ -147,7 +152,8 @@ export class TableClient {
     }
     this.attempts += 1;
     this._setStatus(STATUS.RECONNECTING, { code, attempt: this.attempts });
-    this.timers.reconnect = this.setTimeout(() => this._open(), this.backoff(this.attempts));
+    const wait = this.backoff(this.attempts) + (code === FLOOD_CLOSE_CODE ? FLOOD_PAUSE_MS : 0);
+    this.timers.reconnect = this.setTimeout(() => this._open(), wait);
   }
 
   /** Milliseconds before reconnect attempt n: 0.5 s doubling to 8 s, with ±25 % jitter so

@@ -8,7 +8,6 @@ import socket
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -32,11 +31,40 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-@dataclass
 class TableServer:
-    url: str
-    process: subprocess.Popen
-    log: Path
+    """A live server subprocess; `stop()` and `start()` again keep its database, so a
+    test can drop every connection the way a server restart does."""
+
+    def __init__(self, command: list[str], port: int, log: Path) -> None:
+        self.command = command
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self.log = log
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> "TableServer":
+        self.process = subprocess.Popen(self.command, cwd=ROOT, stdout=self.log.open("a"),
+                                        stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                pytest.fail(f"the live server stopped: {self.log.read_text()[-2000:]}")
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
+                return self
+            except OSError:
+                time.sleep(0.2)
+        pytest.fail("the live server did not start within 60 s")
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
 
 
 @pytest.fixture
@@ -49,33 +77,19 @@ def table_server(tmp_path):
         port = _free_port()
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         log = ARTIFACTS / f"server-{port}.log"
+        log.write_text("")
         command = [sys.executable, "-m", "tests.browser.live_server", "--port", str(port),
                    "--db", str(tmp_path / f"live-{port}.sqlite3"),
                    "--arrange-seconds", str(arrange_seconds), "--players", str(players)]
         if special_seat is not None:
             command += ["--special-seat", str(special_seat)]
-        process = subprocess.Popen(command, cwd=ROOT, stdout=log.open("w"),
-                                   stderr=subprocess.STDOUT)
-        server = TableServer(f"http://127.0.0.1:{port}", process, log)
+        server = TableServer(command, port, log)
         started.append(server)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if process.poll() is not None:
-                pytest.fail(f"the live server stopped: {log.read_text()[-2000:]}")
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                return server
-            except OSError:
-                time.sleep(0.2)
-        pytest.fail("the live server did not start within 60 s")
+        return server.start()
 
     yield start
     for server in started:
-        server.process.terminate()
-        try:
-            server.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.process.kill()
+        server.stop()
 
 
 @pytest.fixture

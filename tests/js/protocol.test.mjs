@@ -52,13 +52,18 @@ function connected() {
   return h;
 }
 
-test("on open the client asks for the whole state", () => {
+test("on open the client waits for the state the server greets it with", () => {
   const { client, sockets, seen } = harness();
   client.connect();
   assert.equal(seen.statuses[0][0], STATUS.CONNECTING);
   sockets[0].open();
-  assert.deepEqual(sockets[0].sent, [{ type: "sync" }]);
+  assert.deepEqual(sockets[0].sent, []);
   assert.equal(client.status, STATUS.OPEN);
+  sockets[0].receive({ type: "seats", version: 3 });
+  assert.equal(seen.events.length, 0);
+  sockets[0].receive({ type: "state", version: 3 });
+  sockets[0].receive({ type: "seats", version: 4 });
+  assert.deepEqual(seen.events.map((m) => m.type), ["seats"]);
 });
 
 test("messages of the current or next version apply; the same version twice is fine", () => {
@@ -94,7 +99,7 @@ test("errors and pongs pass through whatever their version", () => {
   sockets[0].receive({ type: "error", code: "too_late", message: "Too late", version: 99 });
   sockets[0].receive({ type: "pong", version: 1 });
   assert.equal(seen.errors[0].code, "too_late");
-  assert.deepEqual(sockets[0].sent, [{ type: "sync" }]);
+  assert.deepEqual(sockets[0].sent, []);
 });
 
 test("a dropped socket reconnects with growing back-off and resyncs", () => {
@@ -111,7 +116,8 @@ test("a dropped socket reconnects with growing back-off and resyncs", () => {
   clock.advance(1);
   assert.equal(sockets.length, 3);
   sockets[2].open();
-  assert.deepEqual(sockets[2].sent, [{ type: "sync" }]);
+  sockets[2].receive({ type: "state", version: 9 });
+  assert.equal(seen.states.at(-1).version, 9);
   assert.equal(client.status, STATUS.OPEN);
   assert.equal(client.attempts, 0);
   assert.ok(seen.statuses.some(([status, detail]) => status === STATUS.RECONNECTING && detail.attempt === 2));
@@ -125,6 +131,15 @@ test("back-off is capped and jittered", () => {
   assert.equal(client.backoff(10), 6000);
 });
 
+test("a socket closed for flooding waits longer before it comes back", () => {
+  const { sockets, clock } = connected();
+  sockets[0].drop(4429);
+  clock.advance(5499);
+  assert.equal(sockets.length, 1);
+  clock.advance(1);
+  assert.equal(sockets.length, 2);
+});
+
 test("a refused session stops for good instead of hammering the server", () => {
   const { client, sockets, clock } = harness();
   client.connect();
@@ -132,6 +147,11 @@ test("a refused session stops for good instead of hammering the server", () => {
   clock.advance(60000);
   assert.equal(sockets.length, 1);
   assert.equal(client.status, STATUS.CLOSED);
+  const other = harness();
+  other.client.connect();
+  other.sockets[0].drop(4404);
+  other.clock.advance(60000);
+  assert.equal(other.sockets.length, 1);
 });
 
 test("a silent socket is closed after an unanswered ping, then reconnected", () => {
