@@ -700,8 +700,8 @@ class _Search:
                 category = keys[index][0]
                 if index and (category == STRAIGHT or category == STRAIGHT_FLUSH):
                     _straight_low_to_high(row)
-                elif category == FLUSH and len(set(keys[index])) < 6:
-                    ordered = False
+                elif category == FLUSH and len(set(keys[index][1:])) < 5:
+                    ordered = False  # a twin pair goes first: leave it to display_row
             unused = [card for r in RANKS_DESC for card in free[r][taken[r]:]] + jokers
             return Layout(tuple(rows[0]), tuple(rows[1]), tuple(rows[2]), keys, tuple(unused),
                           ordered)
@@ -806,6 +806,7 @@ def _straight_low_to_high(row: list[Card]) -> None:
 
 def _rank_of(card: Card) -> int:
     return card.rank
+
 
 # Same-rank groups each row category needs (a full house: a triple and a pair).
 _ROW_SETS = {FIVE_OF_A_KIND: (5,), FOUR_OF_A_KIND: (4,), FULL_HOUSE: (3, 2),
