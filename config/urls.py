@@ -8,7 +8,9 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("rules/", include("rules.urls")),
     path("tables/", include("games.urls")),
+    path("", include("games.history_urls")),  # history/…, replays/<round_id>/
     path("api/", include("games.api_urls")),  # tables: lobby, create, join, state
+    path("api/", include("games.history_api_urls")),  # history, statistics, replays
     path("api/", include("config.api")),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the language switch
     path("admin/", admin.site.urls),

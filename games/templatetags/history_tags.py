@@ -1,0 +1,47 @@
+"""Template helpers for the history pages and the profile's statistics:
+`{% load history_tags %}`, then `{% profile_statistics user %}`, `{{ points|signed }}`,
+`{{ slug|rule_label }}` and `{{ rate|percent }}`."""
+
+from __future__ import annotations
+
+from django import template
+
+from games import history
+from rules.models import _LABELS as RULE_LABELS
+
+register = template.Library()
+
+
+@register.inclusion_tag("history/_statistics.html", takes_context=True)
+def profile_statistics(context, user):
+    """The statistics block of the profile page, with the chart of water over time."""
+    stats = history.player_statistics(user=user)
+    return {
+        "request": context.get("request"),
+        "stats": stats,
+        "chart": history.water_chart_points(stats["water_over_time"]),
+    }
+
+
+@register.filter
+def signed(points) -> str:
+    """Points as players read them: +3, −2 (a true minus sign), 0."""
+    if points is None or points == "":
+        return ""
+    points = int(points)
+    if points > 0:
+        return f"+{points}"
+    if points < 0:
+        return f"−{abs(points)}"
+    return "0"
+
+
+@register.filter
+def rule_label(slug) -> str:
+    """A category, special or option slug in the reader's language."""
+    return str(RULE_LABELS.get(slug, slug)) if slug else ""
+
+
+@register.filter
+def percent(rate) -> str:
+    return "—" if rate is None else f"{round(rate * 100)}%"

@@ -1,0 +1,126 @@
+// What a replay looks like at one step, as plain data (tested under node). The server
+// (games/replays.py) sends the round as steps — deal, each submission, the front, middle
+// and back compared, specials, scoops, the home run, the totals — each carrying the
+// running score; this module works out everything the page shows after step `index`,
+// from the first step up, so stepping back is as exact as stepping forward.
+
+export const ROWS = ["front", "middle", "back"];
+
+/** {code: position} → the hand at that seat, from the replay's hands. */
+export function handsByPosition(replay) {
+  return new Map(replay.hands.map((hand) => [hand.position, hand]));
+}
+
+/**
+ * The page after step `index` (clamped to the steps):
+ *   {index, step, submitted: Set(position), compared: [row…],
+ *    rowPoints: Map(position → {front, middle, back}), specials: [step…],
+ *    scoops: [step…], homeRun: position|null, running: {position: points}, done}
+ */
+export function stepState(replay, index) {
+  const steps = replay.steps;
+  const last = Math.max(steps.length - 1, 0);
+  const at = Math.min(Math.max(Number.isInteger(index) ? index : 0, 0), last);
+  const state = {
+    index: at, step: steps[at] || null, submitted: new Set(), compared: [],
+    rowPoints: new Map(replay.hands.map((hand) => [hand.position, { front: 0, middle: 0, back: 0 }])),
+    specials: [], scoops: [], homeRun: null, running: {}, done: at === last,
+  };
+  for (const step of steps.slice(0, at + 1)) {
+    switch (step.kind) {
+      case "submit":
+        state.submitted.add(step.position);
+        break;
+      case "row":
+        state.compared.push(step.row);
+        for (const result of step.results) {
+          if (result.winner === null || result.winner === undefined) continue;
+          const loser = result.winner === result.a ? result.b : result.a;
+          state.rowPoints.get(result.winner)[step.row] += result.points;
+          state.rowPoints.get(loser)[step.row] -= result.points;
+        }
+        break;
+      case "special":
+        state.specials.push(step);
+        break;
+      case "scoop":
+        state.scoops.push(step);
+        break;
+      case "home_run":
+        state.homeRun = step.position;
+        break;
+      default:
+        break;
+    }
+    state.running = step.running || state.running;
+  }
+  return state;
+}
+
+/** The sentences that tell one step, in the page's language: a headline and, for a
+ * compared row, one line per pair. `t(id, params)` is the page's translator. */
+export function describeStep(replay, step, t) {
+  const hands = handsByPosition(replay);
+  const name = (position) => (hands.get(position) || {}).display_name || `#${position}`;
+  const special = (code) => t(`label.${code}`);
+  switch (step.kind) {
+    case "deal":
+      return { headline: t("step.deal", { commitment: String(replay.fairness.commitment || "").slice(0, 16) }), lines: [] };
+    case "submit": {
+      let id = step.auto ? "step.submit_auto" : "step.submit";
+      if (step.special) id = step.auto ? "step.submit_special_auto" : "step.submit_special";
+      else if (step.foul) id = "step.submit_foul";
+      return { headline: t(id, { name: name(step.position), special: step.special ? special(step.special) : "" }), lines: [] };
+    }
+    case "row":
+      return {
+        headline: t("step.row", { row: t(`row.${step.row}`) }),
+        lines: step.results.map((result) => {
+          if (result.winner === null || result.winner === undefined) {
+            return t("step.row_tie", { a: name(result.a), b: name(result.b) });
+          }
+          const loser = result.winner === result.a ? result.b : result.a;
+          return t("step.row_result", { winner: name(result.winner), loser: name(loser), points: result.points });
+        }),
+      };
+    case "special": {
+      if (step.winner === null || step.winner === undefined) {
+        return { headline: t("step.special_tie", { a: name(step.a), b: name(step.b) }), lines: [] };
+      }
+      const loser = step.winner === step.a ? step.b : step.a;
+      return {
+        headline: t("step.special", { winner: name(step.winner), loser: name(loser), points: step.points, special: special(step.code) }),
+        lines: [],
+      };
+    }
+    case "scoop":
+      return { headline: t("step.scoop", { winner: name(step.winner), loser: name(step.loser), points: step.points }), lines: [] };
+    case "home_run":
+      return { headline: t("step.home_run", { name: name(step.position), points: step.points }), lines: [] };
+    case "totals":
+      return {
+        headline: t("step.totals"),
+        lines: replay.hands.map((hand) => `${hand.display_name} ${signed(step.totals[String(hand.position)])}`),
+      };
+    default:
+      return { headline: step.kind, lines: [] };
+  }
+}
+
+/** A signed number as players read points: +3, −2 (a true minus sign), 0. */
+export function signed(points) {
+  const value = Number(points) || 0;
+  if (value > 0) return `+${value}`;
+  if (value < 0) return `−${Math.abs(value)}`;
+  return "0";
+}
+
+/** Fill {name} placeholders; unknown ones stay as they are. */
+export function fill(text, params = {}) {
+  return String(text).replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
+}
+
+/** t(id, params) over a string table; a missing id shows as itself. */
+export function translator(strings) {
+  return (id, params = {}) => fill(id in strings ? strings[id] : id, params);
+}
