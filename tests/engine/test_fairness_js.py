@@ -38,3 +38,22 @@ def test_the_replay_scripts_pass_their_node_tests():
     run = subprocess.run([node, "--test", *tests], cwd=ROOT, capture_output=True, text=True,
                          timeout=120)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
+
+
+def test_the_by_hand_script_in_docs_fairness_md_checks_a_deal():
+    import re
+
+    from rules.engine.fairness import deal_from_seed
+
+    script = re.search(r"```python\n(.*?)```", (ROOT / "docs/fairness.md").read_text(),
+                       re.S).group(1)
+    namespace: dict = {}
+    exec(script, namespace)  # the documentation's own code, standard library only
+    seed = "ab" * 32
+    for slug in ("standard", "extra-suit", "jokers"):
+        config = PRESETS[slug]
+        hands = [codes(hand) for hand in deal_from_seed(seed, config, 4)[0]]
+        assert namespace["verify"](seed, commitment(seed), hands, config.deck, config.jokers)
+    hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
+    with pytest.raises(AssertionError, match="seat 0"):
+        namespace["verify"](seed, commitment(seed), hands, "standard", True)
