@@ -278,8 +278,32 @@ export class ArrangeView {
     return { allowed: false, foul: true, why: t("submit.foul_refused", { reason }) };
   }
 
+  /**
+   * Redraw, keeping the keyboard focus: every render replaces the buttons, and a player
+   * who selected a card with Space must stay on that card (or on the same row button).
+   */
   render() {
     if (!this.arrangement) return;
+    const focused = this._focusKey();
+    this._draw();
+    if (focused) {
+      const again = this.elements.root.querySelector(focused);
+      if (again) again.focus({ preventScroll: true });
+    }
+  }
+
+  _focusKey() {
+    const active = document.activeElement;
+    if (!active || !this.elements.root.contains(active)) return null;
+    if (active.dataset.id !== undefined) return `button.card[data-id="${active.dataset.id}"]`;
+    const { action, place, by, index } = active.dataset;
+    if (!action) return active.id ? `#${active.id}` : null;
+    const detail = place ? `[data-place="${place}"]` : by ? `[data-by="${by}"]`
+      : index !== undefined ? `[data-index="${index}"]` : "";
+    return `[data-action="${action}"]${detail}`;
+  }
+
+  _draw() {
     const t = this.t;
     const { rows, hand, why, submit, declare, help } = this.elements;
     const evaluation = this.arrangement.evaluation(this.rules.wheel);

@@ -169,8 +169,18 @@ def test_the_foul_warning_and_a_refusing_rule_set(browser, table_server):
     hint = page.evaluate("window.thirteenWater.model.you.hints[0]")
     page.locator('[data-zone="middle"] [data-action="clear"]').click()
     page.locator('[data-zone="back"] [data-action="clear"]').click()
+    # Keyboard only: focus a card, Space selects it, Escape drops the selection, 2 moves.
+    first = page.locator(f'#hand-zone button.card[data-code="{hint["back"][0]}"]')
+    first.focus()
+    page.keyboard.press("Space")
+    expect(first).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("Escape")
+    expect(page.locator('#hand-zone button.card[aria-pressed="true"]')).to_have_count(0)
     for code in hint["back"]:
-        page.locator(f'#hand-zone button.card[data-code="{code}"]').click()
+        page.locator(f'#hand-zone button.card[data-code="{code}"]').focus()
+        page.keyboard.press("Enter")
+        # The redraw keeps the focus on the card just selected.
+        assert page.evaluate("document.activeElement.dataset.code") == code
     page.keyboard.press("2")
     for code in hint["middle"]:
         page.locator(f'#hand-zone button.card[data-code="{code}"]').click()
