@@ -267,3 +267,15 @@ def test_a_newcomers_profile_says_there_is_nothing_yet(client, db):
     client.force_login(make_user(username="new", display_name="New"))
     text = client.get(reverse("accounts:profile")).content.decode()
     assert "No settled rounds yet" in text and "<polyline" not in text
+
+
+def test_the_replay_page_speaks_chinese(play, as_player):
+    round = play(SPECIAL_SEED, declare=(0,))
+    client = as_player(0)
+    client.post(reverse("set_language"), {"language": "zh-hans"})
+    page = client.get(reverse("history:replay", args=[round.id]))
+    text = page.content.decode()
+    assert "可验证的公平发牌" in text and "回放：Felt 第 1 局" in text
+    strings = page.context["strings"]
+    assert strings["step.row"] == "比{row}。" and strings["label.three_straights"] == "三顺子"
+    assert "报到特殊牌型" in client.get(reverse("accounts:profile")).content.decode()
