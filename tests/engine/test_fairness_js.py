@@ -33,7 +33,8 @@ def test_the_replay_scripts_pass_their_node_tests():
     if node is None:
         message = "node is not installed: the replay's JavaScript is untested"
         pytest.fail(message) if IN_CI else pytest.skip(message)
-    tests = sorted(str(path.relative_to(ROOT)) for path in (ROOT / "tests/js").glob("replay*.test.mjs"))
+    tests = sorted(str(path.relative_to(ROOT))
+                   for path in (ROOT / "tests/js").glob("replay*.test.mjs"))
     assert tests
     run = subprocess.run([node, "--test", *tests], cwd=ROOT, capture_output=True, text=True,
                          timeout=120)

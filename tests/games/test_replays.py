@@ -37,7 +37,8 @@ def play(table, players, committed, monkeypatch):
 
 def live_settled(outbox, table) -> dict:
     """The last `settled` message the table's group received."""
-    return [m for m in outbox.to(broadcast.table_group(table.id)) if m["type"] == "settled"][-1]["round"]
+    messages = outbox.to(broadcast.table_group(table.id))
+    return [m for m in messages if m["type"] == "settled"][-1]["round"]
 
 
 def as_live(replay: dict) -> dict:
