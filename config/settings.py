@@ -97,7 +97,9 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # redis-py's pool refuses the 101st concurrent command by default; hundreds
+            # of sockets reconnecting at once (a restart) each run group_add at once.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 1000}]},
         }
     }
     # Shared by every process, so request throttles count across all of them.

@@ -17,6 +17,7 @@ Redis the channel layer carries the message from the worker to the daphne proces
 from __future__ import annotations
 
 import logging
+import threading
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -47,22 +48,69 @@ def to_player(table_id: int, user_id: int, message: dict[str, Any]) -> None:
     _on_commit(player_group(table_id, user_id), message)
 
 
+_pending = threading.local()
+
+
 def _on_commit(group: str, message: dict[str, Any]) -> None:
-    transaction.on_commit(lambda: send_now(group, message))
+    """Queue (group, message) in this transaction's batch: one on-commit callback sends
+    the whole batch, in order, with one hop onto the event loop instead of one per
+    message. A batch whose callback Django dropped (a rolled-back block) is not reused."""
+    batch = getattr(_pending, "batch", None)
+    if batch is not None and _still_pending(batch):
+        batch.messages.append((group, message))
+        return
+    batch = _Batch(tuple(transaction.get_connection().savepoint_ids))
+    batch.messages.append((group, message))
+    _pending.batch = batch
+    transaction.on_commit(batch.send)  # outside a transaction: sends at once
+
+
+class _Batch:
+    """The messages of one atomic block (one service call), sent together on commit."""
+
+    def __init__(self, savepoints: tuple) -> None:
+        self.savepoints = savepoints  # which (nested) atomic block queued them
+        self.messages: list[tuple[str, dict[str, Any]]] = []
+        self.sent = False
+
+    def send(self) -> None:
+        self.sent = True
+        if getattr(_pending, "batch", None) is self:
+            _pending.batch = None
+        send_many(self.messages)
+
+
+def _still_pending(batch: _Batch) -> bool:
+    if batch.sent:
+        return False
+    connection = transaction.get_connection()
+    if tuple(connection.savepoint_ids) != batch.savepoints:
+        return False
+    return any(callback == batch.send for _sids, callback, *_rest in connection.run_on_commit)
 
 
 def send_now(group: str, message: dict[str, Any]) -> None:
-    """Send at once (callers make sure the state it describes has committed).
+    """Send one message at once (callers make sure what it describes has committed)."""
+    send_many([(group, message)])
+
+
+def send_many(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """Send (group, message) pairs at once, in order.
 
     A failing channel layer must not undo or hide a committed change: clients that miss
-    a message see a version gap and resync, so the error is logged (type and group only,
-    never the message, which may hold cards) and swallowed.
+    a message see a version gap and resync, so the error is logged (types and groups
+    only, never a message, which may hold cards) and swallowed.
     """
     layer = get_channel_layer()
-    if layer is None:
+    if layer is None or not messages:
         return
+
+    async def send_all() -> None:
+        for group, message in messages:
+            await layer.group_send(group, {"type": HANDLER, "message": message})
+
     try:
-        async_to_sync(layer.group_send)(group, {"type": HANDLER, "message": message})
+        async_to_sync(send_all)()
     except Exception as error:  # noqa: BLE001 — see the docstring
-        logger.warning("broadcast of %s to %s failed: %s", message.get("type"), group,
-                       type(error).__name__)
+        logger.warning("broadcast of %s failed: %s",
+                       [f"{m.get('type')}->{g}" for g, m in messages], type(error).__name__)

@@ -162,15 +162,18 @@ def player_ready(*, table_id: int, user) -> None:
     `min_players` sit, the round is dealt at once (seed 000 §3.2)."""
     with transaction.atomic():
         table = _lock_table(table_id)
-        seat = _seat_of(table, user)
-        if _round_running(table):
+        seats = _seats(table)
+        seat = next((seat for seat in seats if seat.user_id == getattr(user, "id", None)), None)
+        if seat is None:
+            raise GameError("not_seated", "take a seat first")
+        if table.status == TableStatus.PLAYING:
             raise GameError("round_in_progress", "wait until this round is settled")
         if seat.ready:
             return
         seat.ready = True
         seat.save(update_fields=["ready"])
-        _changed(table, seats=True)
-        _maybe_start_round(table)
+        _changed(table, seats=seats)
+        _maybe_start_round(table, seats)
 
 
 def player_connection(*, table_id: int, user, connected: bool) -> None:
@@ -227,9 +230,10 @@ def round_auto_submit(*, round_id: int, version: int) -> bool:
             remaining = (round.deadline - moment).total_seconds()
             transaction.on_commit(lambda: schedule_arrange_timeout(round.id, version, remaining))
             return False
-        state = _load_state(round)
+        hands = list(round.hands.all())
+        state = _load_state(round, hands)
         new_state, events = round_flow.apply(state, round_flow.Timeout(now=moment))
-        _persist(table, round, state, new_state, events, moment)
+        _persist(table, round, state, new_state, events, moment, hands)
         return True
 
 
@@ -275,8 +279,8 @@ def _arranging_round(table: Table) -> Round | None:
 
 
 def _round_running(table: Table) -> bool:
-    return Round.objects.filter(table=table).exclude(
-        phase__in=[RoundPhase.SETTLED, RoundPhase.ABANDONED]).exists()
+    """Whether a round is being played: the deal sets the table PLAYING, settlement OPEN."""
+    return table.status == TableStatus.PLAYING
 
 
 def _playing(table: Table, user) -> bool:
@@ -296,18 +300,25 @@ def _playable_config(rule_set: RuleSet) -> RuleConfig:
     return config
 
 
-def _changed(table: Table, *, seats: bool = False) -> int:
-    """Bump the table's version (once per change) and, if asked, broadcast the seats."""
+def _seats(table: Table) -> list[Seat]:
+    return list(Seat.objects.filter(table=table).select_related("user").order_by("position"))
+
+
+def _changed(table: Table, *, seats: bool | list[Seat] = False) -> int:
+    """Bump the table's version (once per change) and, if asked, broadcast the seats
+    (`seats` may be the seat list already read, with users)."""
     table.version += 1
     table.save(update_fields=["version", "status"])
-    if seats:
+    if seats is not False:
+        listed = selectors.seats_public(table.id, seats=None if seats is True else seats)
         broadcast.to_table(table.id, {"type": "seats", "version": table.version,
-                                      "seats": selectors.seats_public(table.id)})
+                                      "seats": listed})
     return table.version
 
 
-def _maybe_start_round(table: Table) -> Round | None:
-    seats = list(Seat.objects.filter(table=table).order_by("position"))
+def _maybe_start_round(table: Table, seats: list[Seat] | None = None) -> Round | None:
+    if seats is None:
+        seats = _seats(table)
     if not seats or not all(seat.ready for seat in seats) or _round_running(table):
         return None
     config = _playable_config(table.rule_set)
@@ -333,6 +344,8 @@ def _deal(table: Table, seats: list[Seat], config: RuleConfig) -> Round:
              dealt_cards=codes(sorted_for_display(cards)))
         for seat, cards in zip(seats, hands)])
     Seat.objects.filter(table=table).update(ready=False)
+    for seat in seats:
+        seat.ready = False
     _log(round, [round_flow.Event("dealt", {
         "players": [{"position": seat.position, "user_id": seat.user_id} for seat in seats],
         "deal_commitment": round.deal_commitment,
@@ -342,7 +355,7 @@ def _deal(table: Table, seats: list[Seat], config: RuleConfig) -> Round:
     broadcast.to_table(table.id, {
         "type": "round_started", "version": version,
         "round": selectors.round_public(round),
-        "seats": selectors.seats_public(table.id, round)})
+        "seats": selectors.seats_public(table.id, seats=seats)})
     for hand in created:
         broadcast.to_player(table.id, hand.user_id, {
             "type": "hand", "version": version, **selectors.hand_private(hand, round)})
@@ -358,12 +371,13 @@ def _round_action(table_id: int, user, *, declare: bool, rows) -> Hand:
         if round is None:
             _seat_of(table, user)
             raise GameError("not_arranging", "no round is being arranged at this table")
-        hand = round.hands.filter(user_id=getattr(user, "id", None)).first()
+        hands = list(round.hands.all())
+        hand = next((h for h in hands if h.user_id == getattr(user, "id", None)), None)
         if hand is None:
             _seat_of(table, user)
             raise GameError("not_in_round", "you are not playing this round")
         moment = now()
-        state = _load_state(round)
+        state = _load_state(round, hands)
         front, middle, back = rows
         action = round_flow.Submit(hand.position, tuple(front), tuple(middle), tuple(back),
                                    declare=declare, now=moment)
@@ -371,13 +385,13 @@ def _round_action(table_id: int, user, *, declare: bool, rows) -> Hand:
             new_state, events = round_flow.apply(state, action)
         except round_flow.FlowError as error:
             raise GameError(error.code, error.message) from None
-        _persist(table, round, state, new_state, events, moment)
-        hand.refresh_from_db()
+        _persist(table, round, state, new_state, events, moment, hands)
         return hand
 
 
-def _load_state(round: Round) -> round_flow.RoundState:
-    hands = list(round.hands.all())
+def _load_state(round: Round, hands: list[Hand] | None = None) -> round_flow.RoundState:
+    if hands is None:
+        hands = list(round.hands.all())
     submissions = {
         hand.position: round_flow.Submission(
             tuple(hand.front), tuple(hand.middle), tuple(hand.back),
@@ -390,9 +404,11 @@ def _load_state(round: Round) -> round_flow.RoundState:
 
 
 def _persist(table: Table, round: Round, old: round_flow.RoundState,
-             new: round_flow.RoundState, events: list[round_flow.Event], moment) -> None:
+             new: round_flow.RoundState, events: list[round_flow.Event], moment,
+             hands: list[Hand] | None = None) -> None:
     """Write what a round_flow step returned, bump the version, queue the messages."""
-    hands = {hand.position: hand for hand in round.hands.all()}
+    hands = {hand.position: hand for hand in (hands if hands is not None
+                                              else round.hands.all())}
     added = [p for p in new.submissions if p not in old.submissions]
     for position in added:
         submission, hand = new.submissions[position], hands[position]

@@ -67,13 +67,13 @@ class Outbox(list):
 @pytest.fixture
 def outbox(monkeypatch) -> Outbox:
     sent = Outbox()
-    original = broadcast.send_now
+    original = broadcast.send_many
 
-    def record(group, message):
-        sent.append((group, message))
-        original(group, message)
+    def record(messages):
+        sent.extend(messages)
+        original(messages)
 
-    monkeypatch.setattr(broadcast, "send_now", record)
+    monkeypatch.setattr(broadcast, "send_many", record)
     return sent
 
 

@@ -1,0 +1,324 @@
+"""Load benchmark of live tables: N tables of 4 scripted WebSocket players on loopback.
+
+    python bench/ws_load.py [--tables 100] [--players 4] [--rounds 3] [--time-limit 240]
+                            [--postgres postgres://postgres@127.0.0.1:5432/postgres]
+                            [--redis redis://127.0.0.1:6379/7] [--port 8765]
+
+It creates a throw-away PostgreSQL database, migrates it, creates the players (with
+sessions), tables and seats, then starts the production shape as subprocesses bound to
+127.0.0.1: daphne serving config.asgi and a `celery -A config worker` (the arrange
+timers), both on PostgreSQL + Redis (channel layer and broker; the Redis database given
+is flushed first, so give the benchmark a database of its own). Each table's players
+connect (20 handshakes at a time), press ready, wait for their hand, submit the first
+hint (or declare the special) after a random think (--think-min..--think-max seconds; the
+arrange clock gives 30), and wait for `settled`; then the next round.
+
+Figures printed: rounds per second; p50 / p99 of the reveal latency (from the moment
+the last player of a round sent their submission to the moment *every* player of the
+table had received `settled`); lost rounds (some player never received `settled`
+within 30 s) and inconsistent ones (the players' `settled` messages differ, totals do not
+sum to 0, or a revealed hand is not the cards that player was dealt). It stops by itself:
+after --rounds rounds per table or at --time-limit seconds, whichever comes first, and
+then stops its servers and drops its database. Tests never run this; it only prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+BIN = Path(sys.executable).parent
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--rounds", type=int, default=3, help="rounds per table")
+    parser.add_argument("--time-limit", type=float, default=240.0,
+                        help="seconds of play at most")
+    parser.add_argument("--think-min", type=float, default=2.0,
+                        help="a player's shortest think before submitting (s)")
+    parser.add_argument("--think-max", type=float, default=10.0,
+                        help="a player's longest think (s); the clock gives 30")
+    parser.add_argument("--postgres", default=os.environ.get(
+        "BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432/postgres"),
+        help="a PostgreSQL server URL; the benchmark creates and drops its own database")
+    parser.add_argument("--redis", default=os.environ.get(
+        "BENCH_REDIS", "redis://127.0.0.1:6379/7"), help="a Redis database it may flush")
+    parser.add_argument("--port", type=int, default=0, help="daphne's port (0: a free one)")
+    parser.add_argument("--asgi-threads", type=int, default=8)
+    return parser.parse_args()
+
+
+# --- set-up ---------------------------------------------------------------------------------
+
+
+def with_database(url: str, name: str, **query) -> str:
+    parts = urlsplit(url)
+    extra = "&".join(f"{k}={v}" for k, v in query.items())
+    return urlunsplit((parts.scheme, parts.netloc, f"/{name}", extra, ""))
+
+
+def admin_connection(url: str):
+    import psycopg
+
+    parts = urlsplit(url)
+    return psycopg.connect(host=parts.hostname or "localhost", port=parts.port or 5432,
+                           user=parts.username or "postgres", password=parts.password,
+                           dbname=parts.path.lstrip("/") or "postgres", autocommit=True)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def prepare(args, env) -> list[dict]:
+    """Migrate, then create players, sessions, tables and seats; the tables' seat lists."""
+    subprocess.run([str(BIN / "python"), "manage.py", "migrate", "--noinput", "-v", "0"],
+                   cwd=ROOT, env=env, check=True)
+    os.environ.update(env)
+    import django
+
+    django.setup()
+    from django.contrib.auth.hashers import make_password
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from accounts.models import User
+    from games import services
+
+    password = make_password("bench-players-only")
+    users = User.objects.bulk_create([
+        User(username=f"bench{n}", display_name=f"Bench {n}", password=password)
+        for n in range(args.tables * args.players)])
+    cookies = {}
+    for user in users:
+        session = SessionStore()
+        session["_auth_user_id"] = str(user.pk)
+        session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
+        session["_auth_user_hash"] = user.get_session_auth_hash()
+        session.create()
+        cookies[user.pk] = f"sessionid={session.session_key}"
+    tables = []
+    for t in range(args.tables):
+        group = users[t * args.players:(t + 1) * args.players]
+        table = services.table_create(user=group[0], rule_set="standard", name=f"bench {t}")
+        for user in group[1:]:
+            services.table_join(user=user, invite_code=table.invite_code)
+        tables.append({"id": table.id, "players": [(u.pk, cookies[u.pk]) for u in group]})
+    from django.db import connections
+
+    connections.close_all()
+    return tables
+
+
+def start_servers(args, env, port) -> list[subprocess.Popen]:
+    logs = Path(os.environ.get("TMPDIR", "/tmp"))
+    daphne = subprocess.Popen(
+        [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+        cwd=ROOT, env={**env, "ASGI_THREADS": str(args.asgi_threads)},
+        stdout=open(logs / "ws_load.daphne.log", "w"), stderr=subprocess.STDOUT)
+    worker = subprocess.Popen(
+        [str(BIN / "celery"), "-A", "config", "worker", "--pool=solo", "--loglevel=WARNING",
+         "--without-heartbeat", "--without-mingle", "--without-gossip"],
+        cwd=ROOT, env=env, stdout=open(logs / "ws_load.celery.log", "w"),
+        stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return [daphne, worker]
+        except OSError:
+            if daphne.poll() is not None:
+                break
+            time.sleep(0.2)
+    stop_servers([daphne, worker])
+    raise SystemExit("daphne did not start; see ws_load.daphne.log")
+
+
+def stop_servers(processes) -> None:
+    for process in processes:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+    for process in processes:
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+# --- the players ----------------------------------------------------------------------------
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.settled = 0
+        self.lost = 0
+        self.inconsistent = 0
+        self.errors: list[str] = []
+
+
+async def play_table(table: dict, args, port: int, stats: Stats, stop_at: float,
+                     connecting: asyncio.Semaphore) -> None:
+    import websockets
+
+    url = f"ws://127.0.0.1:{port}/ws/tables/{table['id']}/"
+    origin = f"http://127.0.0.1:{port}"
+    sockets = []
+    try:
+        for _user_id, cookie in table["players"]:
+            async with connecting:  # players arrive over a few seconds, not all at once
+                ws = await websockets.connect(url, origin=origin, max_size=2**20,
+                                              additional_headers={"Cookie": cookie},
+                                              open_timeout=30, ping_interval=None)
+                sockets.append(ws)
+                await until(ws, "state", 30)
+        for _round in range(args.rounds):
+            if time.monotonic() > stop_at:
+                break
+            await play_round(sockets, args, stats)
+    except Exception as error:  # noqa: BLE001 — a benchmark reports, it does not crash
+        stats.errors.append(f"table {table['id']}: {type(error).__name__}: {error}")
+    finally:
+        for ws in sockets:
+            await ws.close()
+
+
+async def until(ws, kind: str, timeout: float) -> dict:
+    deadline = time.monotonic() + timeout
+    while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise TimeoutError(f"no {kind}")
+        message = json.loads(await asyncio.wait_for(ws.recv(), remaining))
+        if message["type"] == kind:
+            return message
+        if message["type"] == "error":
+            raise RuntimeError(f"{message['code']}: {message['message']}")
+
+
+async def play_round(sockets, args, stats: Stats) -> None:
+    for ws in sockets:
+        await ws.send(json.dumps({"type": "ready"}))
+    hands = await asyncio.gather(*(until(ws, "hand", 30) for ws in sockets))
+    sent_at: list[float] = [0.0] * len(sockets)
+    received_at: list[float | None] = [None] * len(sockets)
+    settled: list[dict | None] = [None] * len(sockets)
+
+    async def player(index: int) -> None:
+        ws, hand = sockets[index], hands[index]
+        await asyncio.sleep(random.uniform(args.think_min, args.think_max))
+        hint = hand["hints"][0]
+        if hint["special"]:
+            message = {"type": "declare"}
+        else:
+            message = {"type": "submit", "front": hint["front"], "middle": hint["middle"],
+                       "back": hint["back"]}
+        sent_at[index] = time.monotonic()
+        await ws.send(json.dumps(message))
+        try:
+            settled[index] = await until(ws, "settled", 30)
+            received_at[index] = time.monotonic()
+        except TimeoutError:
+            pass
+
+    await asyncio.gather(*(player(i) for i in range(len(sockets))))
+    if any(t is None for t in received_at):
+        stats.lost += 1
+        return
+    stats.settled += 1
+    stats.latencies.append(max(received_at) - max(sent_at))
+    rounds = [m["round"] for m in settled]
+    revealed = rounds[0]["hands"]
+    consistent = (all(r == rounds[0] for r in rounds)
+                  and sum(h["points"] for h in revealed) == 0
+                  and all(sorted(h["front"] + h["middle"] + h["back"]) == sorted(hand["cards"])
+                          and h["cards"] == hand["cards"]
+                          for h, hand in zip(revealed, hands)))
+    if not consistent:
+        stats.inconsistent += 1
+
+
+async def run_load(tables, args, port) -> tuple[Stats, float]:
+    stats = Stats()
+    started = time.monotonic()
+    stop_at = started + args.time_limit
+    connecting = asyncio.Semaphore(20)
+    tasks = [asyncio.create_task(play_table(table, args, port, stats, stop_at, connecting))
+             for table in tables]
+    done, pending = await asyncio.wait(tasks, timeout=args.time_limit + 60)
+    for task in pending:
+        task.cancel()
+    return stats, time.monotonic() - started
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def main() -> None:
+    args = parse_args()
+    name = f"ws_load_{os.getpid()}"
+    admin = admin_connection(args.postgres)
+    admin.execute(f'CREATE DATABASE "{name}"')
+    import redis
+
+    redis.Redis.from_url(args.redis).flushdb()
+    port = args.port or free_port()
+    env = {**os.environ, "DATABASE_URL": with_database(args.postgres, name, conn_max_age=300),
+           "REDIS_URL": args.redis, "ALLOWED_HOSTS": "127.0.0.1",
+           # Production settings (DEBUG off: no query log), minus TLS, which loopback lacks.
+           "DEBUG": "false", "SECRET_KEY": "ws-load-benchmark-only-" + os.urandom(16).hex(),
+           "SECURE_SSL_REDIRECT": "false",
+           "EMBEDDED_WORKER": "false", "LOG_LEVEL": "WARNING",
+           "DJANGO_SETTINGS_MODULE": "config.settings"}
+    processes = []
+    try:
+        print(f"preparing {args.tables} tables x {args.players} players ...", flush=True)
+        tables = prepare(args, env)
+        processes = start_servers(args, env, port)
+        print(f"playing up to {args.rounds} rounds per table (think {args.think_min:g}.."
+              f"{args.think_max:g} s, "
+              f"limit {args.time_limit:.0f} s) ...", flush=True)
+        stats, elapsed = asyncio.run(run_load(tables, args, port))
+    finally:
+        stop_servers(processes)
+        from django.db import connections
+
+        connections.close_all()
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.close()
+    lat = stats.latencies
+    print(f"tables {args.tables}, connections {args.tables * args.players}, "
+          f"elapsed {elapsed:.1f} s")
+    print(f"rounds settled {stats.settled}, {stats.settled / elapsed:.2f} rounds/s")
+    if lat:
+        print(f"reveal latency (last submission -> every player has `settled`): "
+              f"p50 {percentile(lat, 0.5) * 1000:.0f} ms, p99 {percentile(lat, 0.99) * 1000:.0f}"
+              f" ms, max {max(lat) * 1000:.0f} ms, mean {statistics.mean(lat) * 1000:.0f} ms")
+    print(f"lost rounds {stats.lost}, inconsistent rounds {stats.inconsistent}, "
+          f"table errors {len(stats.errors)}")
+    for error in stats.errors[:5]:
+        print("  ", error)
+
+
+if __name__ == "__main__":
+    main()
