@@ -95,6 +95,9 @@ def table_strings() -> dict[str, str]:
         "action.mute": _("Sound off"),
         "action.unmute": _("Sound on"),
         "action.skip_reveal": _("Show all"),
+        "action.copy": _("Copy"),
+        "action.copied": _("Copied"),
+        "action.copy_failed": _("Could not copy: select the code and copy it by hand."),
         "arrange.help": _("Tap cards, then a row (or press 1, 2, 3). Tap a card in another row to "
                           "swap. Cards can be dragged too."),
         "arrange.row_full": _("The {row} holds {size} cards: take one out first, or tap one of its "

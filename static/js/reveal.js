@@ -5,11 +5,14 @@
 
 import { ROWS, compareKeys, evaluate } from "./rows.js";
 
-/** Each hand's numbers: position → {rows: {front: net points…}, total}. */
+/**
+ * Each hand's numbers: position → {rows: {front, middle, back: net points}, special,
+ * extra (what scoops and the home run added), compared (pairs settled by rows)}.
+ */
 export function rowPoints(settled) {
   const net = new Map();
   for (const hand of settled.hands) {
-    net.set(hand.position, { rows: { front: 0, middle: 0, back: 0 }, special: 0, extra: 0 });
+    net.set(hand.position, { rows: { front: 0, middle: 0, back: 0 }, special: 0, extra: 0, compared: 0 });
   }
   for (const pair of settled.pairs) {
     const a = net.get(pair.a);
@@ -20,6 +23,8 @@ export function rowPoints(settled) {
       b.special -= pair.points;
       continue;
     }
+    a.compared += 1;
+    b.compared += 1;
     let fromRows = 0;
     for (const row of pair.rows) {
       if (row.winner === null || row.winner === undefined) continue;

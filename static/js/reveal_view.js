@@ -183,7 +183,8 @@ export class RevealView {
 
   _rowPoints(row) {
     for (const hand of this.settled.hands) {
-      if (hand.special) continue;
+      // A hand whose every opponent declared a special had no row compared: no "0" to show.
+      if (hand.special || this.net.get(hand.position).compared === 0) continue;
       const points = this.net.get(hand.position).rows[row];
       const node = this._panel(hand.position)?.querySelector(`.reveal-row[data-row="${row}"] .row-points`);
       if (!node) continue;

@@ -352,6 +352,22 @@ drawMute();
 document.addEventListener("pointerdown", () => sounds.unlock(), { once: true });
 document.addEventListener("keydown", () => sounds.unlock(), { once: true });
 
+// The invite code is what friends type into the lobby's join form.
+const copyInvite = $("copy-invite");
+if (copyInvite && navigator.clipboard) {
+  copyInvite.hidden = false;
+  copyInvite.textContent = t("action.copy");
+  copyInvite.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText($("invite-code").textContent.trim());
+      copyInvite.textContent = t("action.copied");
+      setTimeout(() => { copyInvite.textContent = t("action.copy"); }, 2000);
+    } catch {
+      showError(t("action.copy_failed"));
+    }
+  });
+}
+
 window.addEventListener("online", () => client.reconnectNow());
 window.addEventListener("pagehide", () => client.close());
 // Back from the browser's page cache: the socket was closed on the way out.

@@ -72,6 +72,8 @@ test("declarers are not compared; their specials, fouls and home runs are announ
   const kinds = steps.map((s) => s.kind);
   assert.deepEqual(kinds, ["row", "row", "row", "foul", "special", "scoop", "home_run", "totals"]);
   assert.equal(rowPoints(settled).get(2).special, 8);
+  assert.equal(rowPoints(settled).get(2).compared, 0);
+  assert.equal(rowPoints(settled).get(0).compared, 1);
 });
 
 test("two declarers facing each other are announced: the higher special collects", () => {
