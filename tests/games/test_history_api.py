@@ -9,6 +9,7 @@ from datetime import datetime, timezone
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from games import services
 from games.history import player_statistics
@@ -269,7 +270,15 @@ def test_a_newcomers_profile_says_there_is_nothing_yet(client, db):
     assert "No settled rounds yet" in text and "<polyline" not in text
 
 
-def test_the_replay_page_speaks_chinese(play, as_player):
+@pytest.fixture
+def language_reset():
+    """The locale middleware leaves the last request's language active in this thread;
+    the next tests must not inherit Chinese."""
+    yield
+    translation.deactivate()
+
+
+def test_the_replay_page_speaks_chinese(play, as_player, language_reset):
     round = play(SPECIAL_SEED, declare=(0,))
     client = as_player(0)
     client.post(reverse("set_language"), {"language": "zh-hans"})

@@ -5,6 +5,7 @@ play; a changed event or seed fails the verification."""
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from games import broadcast, selectors, services
 from games.models import Round, RoundEvent, RoundPhase
@@ -15,6 +16,13 @@ from .conftest import seat_all, start_round
 from .played import HOME_RUN_SEED, SCOOP_SEED, SPECIAL_SEED, play_round
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def in_english():
+    """The messages checked here are the English ones, whatever an earlier test left."""
+    with translation.override("en"):
+        yield
 
 LIVE_KEYS = ("id", "number", "deal_commitment", "deal_seed", "settled_at", "hands", "pairs",
              "totals", "home_run")
