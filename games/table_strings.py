@@ -135,7 +135,8 @@ def table_strings() -> dict[str, str]:
         "reveal.auto": _("auto"),
         "reveal.points_for": _("{name}: {points}"),
         "error.generic": _("Refused: {message}"),
-        "error.rate_limited": _("Too many messages: the table closed the connection. Reconnecting…"),
+        "error.rate_limited": _("Too many messages: the table closed the connection. "
+                                "Reconnecting…"),
     }
     # Category and special names in the player's language (the rule-set admin's labels).
     for slug, label in RULE_LABELS.items():

@@ -167,8 +167,8 @@ export class ArrangeView {
     if (action) {
       const { action: name, place, index, by } = action.dataset;
       if (name === "to") this._moveSelectedTo(place);
-      else if (name === "clear" && !this.locked) { this.arrangement.clear(place); this.selected.clear(); this.render(); }
-      else if (name === "clear-all" && !this.locked) { this.arrangement.clearAll(); this.selected.clear(); this.render(); }
+      else if (name === "clear" && !this.locked) this._clear(() => this.arrangement.clear(place));
+      else if (name === "clear-all" && !this.locked) this._clear(() => this.arrangement.clearAll());
       else if (name === "sort") { this.sortBy = by; this.render(); }
       else if (name === "hint" && !this.locked) this._applyHint(this.hints[Number(index)]);
       return;
@@ -176,6 +176,12 @@ export class ArrangeView {
     // A tap on a row's empty space moves the selection there.
     const zone = target.closest("[data-zone]");
     if (zone && this.selected.size) this._moveSelectedTo(zone.dataset.zone);
+  }
+
+  _clear(clearing) {
+    clearing();
+    this.selected.clear();
+    this.render();
   }
 
   _key(event) {
@@ -228,7 +234,9 @@ export class ArrangeView {
     if (!drag.ghost) {
       if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG_THRESHOLD) return;
       drag.ghost = el("div", { class: "drag-ghost", "aria-hidden": "true" },
-        drag.ids.map((id) => el("span", { class: "card-static", html: cardSVG(this.arrangement.codeOf(id), "") })));
+        drag.ids.map((id) => el("span", {
+          class: "card-static", html: cardSVG(this.arrangement.codeOf(id), ""),
+        })));
       document.body.append(drag.ghost);
       this.elements.root.classList.add("dragging");
     }
@@ -274,7 +282,9 @@ export class ArrangeView {
     const { values, foul } = arrangement.evaluation(this.rules.wheel);
     if (!foul) return { allowed: true, why: "" };
     const reason = foulText(foul, values, t.strings);
-    if (this.rules.allow_foul) return { allowed: true, warn: true, why: t("submit.foul_allowed", { reason }) };
+    if (this.rules.allow_foul) {
+      return { allowed: true, warn: true, why: t("submit.foul_allowed", { reason }) };
+    }
     return { allowed: false, foul: true, why: t("submit.foul_refused", { reason }) };
   }
 
@@ -348,47 +358,56 @@ export class ArrangeView {
     });
   }
 
+  // A small button of a row's head: data-action is what _click() acts on.
+  _button(text, dataset, secondary = false) {
+    return el("button", { type: "button", class: secondary ? "small secondary" : "small", dataset }, text);
+  }
+
   _rowZone(row, evaluation, selectionPlace) {
     const t = this.t;
-    const ids = displayOrder(this.arrangement.idsIn(row)
-      .map((id) => ({ id, code: this.arrangement.codeOf(id) })), this.rules.wheel).map((item) => item.id);
+    const cards = this.arrangement.idsIn(row).map((id) => ({ id, code: this.arrangement.codeOf(id) }));
+    const ids = displayOrder(cards, this.rules.wheel).map((item) => item.id);
     const value = evaluation.values[row];
-    const label = value ? rowLabel(value, t.strings).text : t("row.empty");
     const missing = ROW_SIZES[row] - ids.length;
+    let label = value ? rowLabel(value, t.strings).text : t("row.empty");
+    if (missing && ids.length) label += ` · ${t("row.missing", { count: missing })}`;
     const fouled = evaluation.foul && evaluation.foul.pairs.some((pair) => pair[0] === row);
     const canMoveHere = !this.locked && selectionPlace !== null && selectionPlace !== row
       && this.arrangement.room(row) >= this.selected.size;
-    const slots = [];
-    for (let i = 0; i < missing; i += 1) slots.push(el("span", { class: "slot", "aria-hidden": "true" }));
-    return el("div", { class: `row-zone${fouled ? " fouled" : ""}`, dataset: { zone: row },
-      role: "group", "aria-label": t(`row_title.${row}`) },
-    el("div", { class: "row-head" },
-      el("span", { class: "row-title" }, t(`row_title.${row}`)),
+    const slots = Array.from({ length: missing }, () => el("span", { class: "slot", "aria-hidden": "true" }));
+    const title = t(`row_title.${row}`);
+    const head = el("div", { class: "row-head" },
+      el("span", { class: "row-title" }, title),
       el("span", { class: `row-label cat-${value ? value.category : "empty"}`, dataset: { rowLabel: row } },
-        label, missing && ids.length ? ` · ${t("row.missing", { count: missing })}` : ""),
+        label),
       el("span", { class: "row-buttons" },
-        canMoveHere ? el("button", { type: "button", class: "small", dataset: { action: "to", place: row } },
-          t("action.to_row", { row: t(`row_name.${row}`) })) : null,
-        !this.locked && ids.length ? el("button", { type: "button", class: "small secondary",
-          dataset: { action: "clear", place: row } }, t("action.clear")) : null)),
-    el("div", { class: `row-cards size-${ROW_SIZES[row]}` }, ids.map((id) => this._cardButton(id)), slots));
+        canMoveHere ? this._button(t("action.to_row", { row: t(`row_name.${row}`) }),
+          { action: "to", place: row }) : null,
+        !this.locked && ids.length ? this._button(t("action.clear"), { action: "clear", place: row }, true)
+          : null));
+    return el("div", { class: `row-zone${fouled ? " fouled" : ""}`, dataset: { zone: row },
+      role: "group", "aria-label": title },
+    head,
+    el("div", { class: "row-cards" }, ids.map((id) => this._cardButton(id)), slots));
   }
 
   _handZone(ids, selectionPlace) {
     const t = this.t;
     const sortButton = (by, text) => el("button", { type: "button", class: "small secondary",
       "aria-pressed": String(this.sortBy === by), dataset: { action: "sort", by } }, text);
-    return el("div", { class: "hand", dataset: { zone: HAND }, role: "group", "aria-label": t("row_title.hand") },
-      el("div", { class: "row-head" },
-        el("span", { class: "row-title" }, `${t("row_title.hand")} (${ids.length})`),
-        el("span", { class: "row-buttons" },
-          !this.locked && selectionPlace !== null && selectionPlace !== HAND
-            ? el("button", { type: "button", class: "small", dataset: { action: "to", place: HAND } }, t("action.to_hand")) : null,
-          sortButton("rank", t("action.sort_rank")),
-          sortButton("suit", t("action.sort_suit")),
-          !this.locked && ids.length < this.arrangement.cards.length
-            ? el("button", { type: "button", class: "small secondary", dataset: { action: "clear-all" } }, t("action.clear_all")) : null)),
-      el("div", { class: "hand-cards" }, ids.map((id) => this._cardButton(id))));
+    const canMoveHere = !this.locked && selectionPlace !== null && selectionPlace !== HAND;
+    const someInRows = !this.locked && ids.length < this.arrangement.cards.length;
+    const head = el("div", { class: "row-head" },
+      el("span", { class: "row-title" }, `${t("row_title.hand")} (${ids.length})`),
+      el("span", { class: "row-buttons" },
+        canMoveHere ? this._button(t("action.to_hand"), { action: "to", place: HAND }) : null,
+        sortButton("rank", t("action.sort_rank")),
+        sortButton("suit", t("action.sort_suit")),
+        someInRows ? this._button(t("action.clear_all"), { action: "clear-all" }, true) : null));
+    return el("div", { class: "hand", dataset: { zone: HAND }, role: "group",
+      "aria-label": t("row_title.hand") },
+    head,
+    el("div", { class: "hand-cards" }, ids.map((id) => this._cardButton(id))));
   }
 
   _renderHints() {
@@ -408,8 +427,9 @@ export class ArrangeView {
         const info = this.rules.specials[hint.special] || { name: hint.special };
         text = [el("span", { class: "hint-pattern" }, t("hints.special", { name: info.name }))];
       } else {
+        const pattern = hint.pattern.map((slug) => t(`cat.${slug}`)).join(" / ");
         text = [
-          el("span", { class: "hint-pattern" }, hint.pattern.map((slug) => t(`cat.${slug}`)).join(" / ")),
+          el("span", { class: "hint-pattern" }, pattern),
           el("span", { class: `hint-bonus${hint.bonus ? " has-bonus" : ""}` },
             hint.bonus ? t("hints.bonus", { bonus: hint.bonus }) : t("hints.no_bonus")),
         ];

@@ -67,7 +67,9 @@ export function revealSteps(settled, wheel = "lowest") {
     for (const pair of settled.pairs) {
       if (pair.special) continue;
       const result = pair.rows.find((r) => r.row === row);
-      if (result) results.push({ a: pair.a, b: pair.b, winner: result.winner ?? null, points: result.points });
+      if (result) {
+        results.push({ a: pair.a, b: pair.b, winner: result.winner ?? null, points: result.points });
+      }
     }
     const order = smallestFirst(hands, row, wheel);
     if (order.length) steps.push({ kind: "row", row, order, results });

@@ -110,7 +110,7 @@ export class RevealView {
     }
     const t = this.t;
     const name = (position) => this._name(position);
-    const special = (code) => (this.rules.specials[code] || { name: code }).name;
+    const special = (code) => this._special(code);
     let text = "";
     let sound = null;
     if (step.kind === "foul") {
@@ -122,8 +122,10 @@ export class RevealView {
       sound = "scoop";
     } else if (step.kind === "special_pair") {
       text = step.winner === null ? `${name(step.a)} · ${name(step.b)}: ${t("reveal.special_tie")}`
-        : t("reveal.special_pair", { winner: name(step.winner), points: step.points, special: special(step.code),
-          loser: name(step.winner === step.a ? step.b : step.a) });
+        : t("reveal.special_pair", {
+          winner: name(step.winner), loser: name(step.winner === step.a ? step.b : step.a),
+          points: step.points, special: special(step.code),
+        });
     } else if (step.kind === "scoop") {
       text = t("reveal.scoop", { winner: name(step.winner), loser: name(step.loser) });
       sound = "scoop";
@@ -133,6 +135,10 @@ export class RevealView {
     }
     this.elements.announcements.append(el("li", { class: `announce ${step.kind}` }, text));
     if (withSound && sound) this.sounds.play(sound);
+  }
+
+  _special(code) {
+    return (this.rules.specials[code] || { name: code }).name;
   }
 
   _name(position) {
@@ -149,7 +155,8 @@ export class RevealView {
     const you = this.youPosition();
     this.elements.hands.replaceChildren(...this.settled.hands.map((hand) => {
       const rows = ROWS.map((row) => el("div", { class: "reveal-row", dataset: { row } },
-        el("div", { class: "reveal-cards" }, hand[row].map(() => el("span", { class: "card-static back", html: cardBackSVG() }))),
+        el("div", { class: "reveal-cards" },
+          hand[row].map(() => el("span", { class: "card-static back", html: cardBackSVG() }))),
         el("div", { class: "reveal-meta" },
           el("span", { class: "reveal-label" }),
           el("span", { class: "row-points" }))));
@@ -159,7 +166,7 @@ export class RevealView {
         el("span", { class: "reveal-name" }, hand.display_name,
           hand.position === you ? ` (${t("seat.you")})` : ""),
         hand.auto ? el("span", { class: "badge auto" }, t("reveal.auto")) : null,
-        hand.special ? el("span", { class: "badge special" }, (this.rules.specials[hand.special] || { name: hand.special }).name) : null,
+        hand.special ? el("span", { class: "badge special" }, this._special(hand.special)) : null,
         el("span", { class: "reveal-total", "aria-live": "polite" })),
       rows,
       el("footer", { class: "reveal-session" }));
@@ -201,7 +208,8 @@ export class RevealView {
       const total = panel.querySelector(".reveal-total");
       total.textContent = signed(points);
       total.className = `reveal-total ${points > 0 ? "win" : points < 0 ? "loss" : "tie"}`;
-      panel.querySelector(".reveal-session").textContent = `${this.t("reveal.session")}: ${signed(this.session.of(hand.user_id))}`;
+      const session = signed(this.session.of(hand.user_id));
+      panel.querySelector(".reveal-session").textContent = `${this.t("reveal.session")}: ${session}`;
     }
   }
 
@@ -223,7 +231,8 @@ export class RevealView {
       else if (pair.scoop !== null && pair.scoop !== undefined) note = "打枪";
       return el("tr", {}, el("th", { scope: "row" }, `${this._name(pair.a)} · ${this._name(pair.b)}`), cells,
         el("td", {}, note),
-        el("td", { class: "number" }, t("reveal.points_for", { name: this._name(pair.a), points: signed(pair.points) })));
+        el("td", { class: "number" },
+          t("reveal.points_for", { name: this._name(pair.a), points: signed(pair.points) })));
     });
     this.elements.pairTable.replaceChildren(el("table", { class: "data pair-table" },
       el("thead", {}, head), el("tbody", {}, body)));

@@ -226,7 +226,8 @@ function renderSeats() {
     if (!seat) {
       seats.push(el("div", { class: "seat empty", dataset: { position } },
         el("span", { class: "seat-name" }, t("seat.empty")),
-        canSit ? el("button", { type: "button", class: "small", dataset: { sit: position } }, t("seat.sit")) : null));
+        canSit ? el("button", { type: "button", class: "small", dataset: { sit: position } },
+          t("seat.sit")) : null));
       continue;
     }
     const isYou = seat.position === youPosition;
@@ -333,9 +334,11 @@ $("error-close").addEventListener("click", hideError);
 
 const mute = $("mute-button");
 // A speaker drawn in SVG: emoji glyphs are missing from many systems' fonts.
-const SPEAKER = '<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>';
-const WAVES = '<path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>';
-const CROSS = '<path d="m16 9 5 6m0-6-5 6" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>';
+const SPEAKER = '<svg class="icon" viewBox="0 0 24 24" aria-hidden="true">'
+  + '<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>';
+const STROKE = 'fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"';
+const WAVES = `<path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" ${STROKE}/></svg>`;
+const CROSS = `<path d="m16 9 5 6m0-6-5 6" ${STROKE}/></svg>`;
 function drawMute() {
   // The button says what pressing it does; aria-pressed says whether sound is off.
   mute.innerHTML = SPEAKER + (sounds.muted ? CROSS : WAVES);

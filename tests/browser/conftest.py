@@ -153,7 +153,8 @@ class Player:
 
     def codes_on_page(self) -> set[str]:
         """Every card face the page draws (data-code), wherever it is."""
-        return set(self.page.eval_on_selector_all("[data-code]", "nodes => nodes.map(n => n.dataset.code)"))
+        return set(self.page.eval_on_selector_all(
+            "[data-code]", "nodes => nodes.map(n => n.dataset.code)"))
 
     def my_cards(self) -> set[str]:
         return set(self.page.evaluate("(window.thirteenWater.model.you || {}).cards || []"))

@@ -28,6 +28,11 @@ def no_peeking(players: list[Player]) -> None:
         assert shown <= player.my_cards(), f"{player.username} sees {shown - player.my_cards()}"
 
 
+def panel(player: Player, name: str):
+    """A player's panel in the reveal."""
+    return player.page.locator(".reveal-hand", has_text=name)
+
+
 def drag(page, card, zone) -> None:
     """Press on a card, move in small steps (a drag, not a click) and release on a row."""
     start = card.bounding_box()
@@ -54,7 +59,8 @@ def test_four_players_hint_special_drag_and_timer(browser, table_server):
         player.page.get_by_role("button", name="Take a seat").click()
         expect(player.page.locator(".seat.you")).to_contain_text(player.display_name)
     for position, player in enumerate(everyone):
-        expect(ann.page.locator(f'.seat[data-position="{position}"]')).to_contain_text(player.display_name)
+        seat = ann.page.locator(f'.seat[data-position="{position}"]')
+        expect(seat).to_contain_text(player.display_name)
     ben.shot("four-phone-seated")
 
     for player in everyone:
@@ -113,9 +119,7 @@ def test_four_players_hint_special_drag_and_timer(browser, table_server):
         drag(page, hand_card(code), page.locator('[data-zone="back"]'))
     expect(page.locator('[data-zone="back"] button.card')).to_have_count(5)
     expect(page.locator("#hint-list button.hint").first).to_have_attribute("aria-pressed", "true")
-    # A foul shows before submitting: swap the front's lowest card with the back's.
-    label = page.locator('[data-row-label="back"]')
-    expect(label).not_to_have_text("")
+    expect(page.locator('[data-row-label="back"]')).not_to_have_text("")
     cat.shot("four-cat-built-by-hand")
     page.get_by_role("button", name="Submit rows").click()
     expect(page.locator("#phase-text")).to_contain_text("Your rows are in")
@@ -131,14 +135,14 @@ def test_four_players_hint_special_drag_and_timer(browser, table_server):
         expect(player.page.locator("#reveal")).to_have_attribute("data-done", "true", timeout=30000)
         expect(player.page.locator(".reveal-hand")).to_have_count(4)
         expect(player.page.locator(".announce.special")).to_contain_text("Ben declares")
-        expect(player.page.locator(".reveal-hand", has_text="Dan").locator(".badge.auto")).to_be_visible()
-        expect(player.page.locator(".reveal-hand", has_text="Ben").locator(".badge.special")).to_be_visible()
+        expect(panel(player, "Dan").locator(".badge.auto")).to_be_visible()
+        expect(panel(player, "Ben").locator(".badge.special")).to_be_visible()
 
     totals = []
     for player in everyone:
         shown = {}
         for name in ("Ann", "Ben", "Cat", "Dan"):
-            text = player.page.locator(".reveal-hand", has_text=name).locator(".reveal-total").inner_text()
+            text = panel(player, name).locator(".reveal-total").inner_text()
             shown[name] = int(text.replace("−", "-").replace("+", ""))
         totals.append(shown)
     assert all(shown == totals[0] for shown in totals)

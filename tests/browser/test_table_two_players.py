@@ -43,7 +43,8 @@ def test_two_players_one_hint_one_timer_both_see_the_settlement(browser, table_s
         expect(player.page.locator("#arrange")).to_be_visible()
         # The first hint is already laid out (seed 000 §3.4): 13 cards in the rows.
         expect(player.page.locator("#rows button.card")).to_have_count(13)
-        expect(player.page.locator("#hint-list button.hint").first).to_have_attribute("aria-pressed", "true")
+        first_hint = player.page.locator("#hint-list button.hint").first
+        expect(first_hint).to_have_attribute("aria-pressed", "true")
         expect(player.page.locator("#clock")).to_be_visible()
         assert len(player.my_cards()) == 13
     assert not alice.my_cards() & bob.my_cards()
@@ -71,7 +72,8 @@ def test_two_players_one_hint_one_timer_both_see_the_settlement(browser, table_s
     for player in (alice, bob):
         shown = {}
         for name in ("Alice", "Bob"):
-            text = player.page.locator(".reveal-hand", has_text=name).locator(".reveal-total").inner_text()
+            panel = player.page.locator(".reveal-hand", has_text=name)
+            text = panel.locator(".reveal-total").inner_text()
             shown[name] = int(text.replace("−", "-").replace("+", ""))
         totals[player.username] = shown
     assert totals["alice"] == totals["bob"]

@@ -28,7 +28,8 @@ def alice(client):
 
 
 def embedded(page: str, element_id: str):
-    match = re.search(rf'<script id="{element_id}" type="application/json">(.*?)</script>', page, re.S)
+    pattern = rf'<script id="{element_id}" type="application/json">(.*?)</script>'
+    match = re.search(pattern, page, re.S)
     assert match, f"{element_id} is not embedded"
     return json.loads(match.group(1))
 
@@ -58,7 +59,8 @@ def test_only_playable_rule_sets_are_offered(client, alice):
 def test_creating_a_table_seats_you_and_opens_it(client, alice):
     standard = RuleSet.objects.get(slug="standard")
     response = client.post(reverse("games:create"), {
-        "create-rule_set": standard.pk, "create-name": "  Evening game ", "create-is_private": "on"})
+        "create-rule_set": standard.pk, "create-name": "  Evening game ",
+        "create-is_private": "on"})
     table = Table.objects.get()
     assert response.status_code == 302
     assert response["Location"] == reverse("games:table", args=[table.id])
@@ -68,7 +70,8 @@ def test_creating_a_table_seats_you_and_opens_it(client, alice):
 
 def test_a_table_needs_a_name_and_a_playable_rule_set(client, alice):
     banker = RuleSet.objects.get(slug="shisandao")
-    response = client.post(reverse("games:create"), {"create-rule_set": banker.pk, "create-name": " "})
+    response = client.post(reverse("games:create"),
+                           {"create-rule_set": banker.pk, "create-name": " "})
     assert response.status_code == 400
     page = response.content.decode()
     assert "Give the table a name." in page or "This field is required." in page
