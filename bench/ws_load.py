@@ -6,8 +6,9 @@
 
 It creates a throw-away PostgreSQL database, migrates it, creates the players (with
 sessions), tables and seats, then starts the production shape as subprocesses bound to
-127.0.0.1: daphne serving config.asgi and a `celery -A config worker` (the arrange
-timers), both on PostgreSQL + Redis (channel layer and broker; the Redis database given
+127.0.0.1: daphne serving config.asgi (--servers processes, one per core as production
+would run it, tables spread over them) and a `celery -A config worker` (the arrange
+timers), all on PostgreSQL + Redis (channel layer and broker; the Redis database given
 is flushed first, so give the benchmark a database of its own). Each table's players
 connect (20 handshakes at a time), press ready, wait for their hand, submit the first
 hint (or declare the special) after a random think (--think-min..--think-max seconds; the
@@ -59,8 +60,12 @@ def parse_args() -> argparse.Namespace:
         help="a PostgreSQL server URL; the benchmark creates and drops its own database")
     parser.add_argument("--redis", default=os.environ.get(
         "BENCH_REDIS", "redis://127.0.0.1:6379/7"), help="a Redis database it may flush")
-    parser.add_argument("--port", type=int, default=0, help="daphne's port (0: a free one)")
-    parser.add_argument("--asgi-threads", type=int, default=8)
+    parser.add_argument("--port", type=int, default=0,
+                        help="the first daphne's port, the next ones follow (0: free ones)")
+    parser.add_argument("--servers", type=int, default=2,
+                        help="daphne processes (one per core), tables spread over them")
+    parser.add_argument("--asgi-threads", type=int, default=4,
+                        help="database threads per daphne process")
     return parser.parse_args()
 
 
@@ -127,28 +132,34 @@ def prepare(args, env) -> list[dict]:
     return tables
 
 
-def start_servers(args, env, port) -> list[subprocess.Popen]:
+def start_servers(args, env, ports) -> list[subprocess.Popen]:
     logs = Path(os.environ.get("TMPDIR", "/tmp"))
-    daphne = subprocess.Popen(
-        [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
-        cwd=ROOT, env={**env, "ASGI_THREADS": str(args.asgi_threads)},
-        stdout=open(logs / "ws_load.daphne.log", "w"), stderr=subprocess.STDOUT)
-    worker = subprocess.Popen(
+    processes = []
+    for index, port in enumerate(ports):
+        processes.append(subprocess.Popen(
+            [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port),
+             "config.asgi:application"],
+            cwd=ROOT, env={**env, "ASGI_THREADS": str(args.asgi_threads)},
+            stdout=open(logs / f"ws_load.daphne{index}.log", "w"), stderr=subprocess.STDOUT))
+    processes.append(subprocess.Popen(
         [str(BIN / "celery"), "-A", "config", "worker", "--pool=solo", "--loglevel=WARNING",
          "--without-heartbeat", "--without-mingle", "--without-gossip"],
         cwd=ROOT, env=env, stdout=open(logs / "ws_load.celery.log", "w"),
-        stderr=subprocess.STDOUT)
+        stderr=subprocess.STDOUT))
     deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
+    waiting = list(ports)
+    while waiting and time.monotonic() < deadline:
         try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return [daphne, worker]
+            socket.create_connection(("127.0.0.1", waiting[0]), timeout=1).close()
+            waiting.pop(0)
         except OSError:
-            if daphne.poll() is not None:
+            if any(p.poll() is not None for p in processes):
                 break
             time.sleep(0.2)
-    stop_servers([daphne, worker])
-    raise SystemExit("daphne did not start; see ws_load.daphne.log")
+    if waiting:
+        stop_servers(processes)
+        raise SystemExit("daphne did not start; see ws_load.daphne*.log")
+    return processes
 
 
 def stop_servers(processes) -> None:
@@ -172,6 +183,7 @@ class Stats:
         self.settled = 0
         self.lost = 0
         self.inconsistent = 0
+        self.stale = 0  # messages of an earlier round seen again (skipped by version)
         self.errors: list[str] = []
 
 
@@ -190,10 +202,11 @@ async def play_table(table: dict, args, port: int, stats: Stats, stop_at: float,
                                               open_timeout=30, ping_interval=None)
                 sockets.append(ws)
                 await until(ws, "state", 30)
+        previous: dict = {}
         for _round in range(args.rounds):
             if time.monotonic() > stop_at:
                 break
-            await play_round(sockets, args, stats)
+            await play_round(sockets, args, stats, previous)
     except Exception as error:  # noqa: BLE001 — a benchmark reports, it does not crash
         stats.errors.append(f"table {table['id']}: {type(error).__name__}: {error}")
     finally:
@@ -201,23 +214,36 @@ async def play_table(table: dict, args, port: int, stats: Stats, stop_at: float,
             await ws.close()
 
 
-async def until(ws, kind: str, timeout: float) -> dict:
+async def until(ws, kind: str, timeout: float, accept=lambda message: True) -> dict:
+    """The next message of type `kind` that `accept`s; errors raise, others are skipped."""
     deadline = time.monotonic() + timeout
     while True:
         remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            raise TimeoutError(f"no {kind}")
-        message = json.loads(await asyncio.wait_for(ws.recv(), remaining))
-        if message["type"] == kind:
+        try:
+            if remaining <= 0:
+                raise TimeoutError
+            message = json.loads(await asyncio.wait_for(ws.recv(), remaining))
+        except TimeoutError:
+            raise TimeoutError(f"no {kind} within {timeout:g} s") from None
+        if message["type"] == kind and accept(message):
             return message
         if message["type"] == "error":
             raise RuntimeError(f"{message['code']}: {message['message']}")
 
 
-async def play_round(sockets, args, stats: Stats) -> None:
+async def play_round(sockets, args, stats: Stats, previous: dict) -> None:
     for ws in sockets:
         await ws.send(json.dumps({"type": "ready"}))
-    hands = await asyncio.gather(*(until(ws, "hand", 30) for ws in sockets))
+    # As a real client does, trust versions, not arrival: a hand of an earlier round (a
+    # message delivered twice) is skipped.
+    def fresh(message) -> bool:
+        if message["version"] > previous.get("version", 0):
+            return True
+        stats.stale += 1
+        return False
+
+    hands = await asyncio.gather(*(until(ws, "hand", 30, fresh) for ws in sockets))
+    round_id = hands[0]["round_id"]
     sent_at: list[float] = [0.0] * len(sockets)
     received_at: list[float | None] = [None] * len(sockets)
     settled: list[dict | None] = [None] * len(sockets)
@@ -234,7 +260,8 @@ async def play_round(sockets, args, stats: Stats) -> None:
         sent_at[index] = time.monotonic()
         await ws.send(json.dumps(message))
         try:
-            settled[index] = await until(ws, "settled", 30)
+            settled[index] = await until(ws, "settled", 30,
+                                         lambda m: m["round"]["id"] == round_id)
             received_at[index] = time.monotonic()
         except TimeoutError:
             pass
@@ -243,11 +270,13 @@ async def play_round(sockets, args, stats: Stats) -> None:
     if any(t is None for t in received_at):
         stats.lost += 1
         return
+    previous["version"] = max(m["version"] for m in settled)
     stats.settled += 1
     stats.latencies.append(max(received_at) - max(sent_at))
     rounds = [m["round"] for m in settled]
     revealed = rounds[0]["hands"]
-    consistent = (all(r == rounds[0] for r in rounds)
+    consistent = (len({h["round_id"] for h in hands}) == 1
+                  and all(r == rounds[0] for r in rounds)
                   and sum(h["points"] for h in revealed) == 0
                   and all(sorted(h["front"] + h["middle"] + h["back"]) == sorted(hand["cards"])
                           and h["cards"] == hand["cards"]
@@ -256,13 +285,14 @@ async def play_round(sockets, args, stats: Stats) -> None:
         stats.inconsistent += 1
 
 
-async def run_load(tables, args, port) -> tuple[Stats, float]:
+async def run_load(tables, args, ports) -> tuple[Stats, float]:
     stats = Stats()
     started = time.monotonic()
     stop_at = started + args.time_limit
     connecting = asyncio.Semaphore(20)
-    tasks = [asyncio.create_task(play_table(table, args, port, stats, stop_at, connecting))
-             for table in tables]
+    tasks = [asyncio.create_task(play_table(table, args, ports[i % len(ports)], stats,
+                                            stop_at, connecting))
+             for i, table in enumerate(tables)]
     done, pending = await asyncio.wait(tasks, timeout=args.time_limit + 60)
     for task in pending:
         task.cancel()
@@ -282,7 +312,7 @@ def main() -> None:
     import redis
 
     redis.Redis.from_url(args.redis).flushdb()
-    port = args.port or free_port()
+    ports = [args.port + i if args.port else free_port() for i in range(args.servers)]
     env = {**os.environ, "DATABASE_URL": with_database(args.postgres, name, conn_max_age=300),
            "REDIS_URL": args.redis, "ALLOWED_HOSTS": "127.0.0.1",
            # Production settings (DEBUG off: no query log), minus TLS, which loopback lacks.
@@ -294,11 +324,11 @@ def main() -> None:
     try:
         print(f"preparing {args.tables} tables x {args.players} players ...", flush=True)
         tables = prepare(args, env)
-        processes = start_servers(args, env, port)
+        processes = start_servers(args, env, ports)
         print(f"playing up to {args.rounds} rounds per table (think {args.think_min:g}.."
               f"{args.think_max:g} s, "
               f"limit {args.time_limit:.0f} s) ...", flush=True)
-        stats, elapsed = asyncio.run(run_load(tables, args, port))
+        stats, elapsed = asyncio.run(run_load(tables, args, ports))
     finally:
         stop_servers(processes)
         from django.db import connections
@@ -308,14 +338,14 @@ def main() -> None:
         admin.close()
     lat = stats.latencies
     print(f"tables {args.tables}, connections {args.tables * args.players}, "
-          f"elapsed {elapsed:.1f} s")
+          f"daphne processes {args.servers}, elapsed {elapsed:.1f} s")
     print(f"rounds settled {stats.settled}, {stats.settled / elapsed:.2f} rounds/s")
     if lat:
         print(f"reveal latency (last submission -> every player has `settled`): "
               f"p50 {percentile(lat, 0.5) * 1000:.0f} ms, p99 {percentile(lat, 0.99) * 1000:.0f}"
               f" ms, max {max(lat) * 1000:.0f} ms, mean {statistics.mean(lat) * 1000:.0f} ms")
     print(f"lost rounds {stats.lost}, inconsistent rounds {stats.inconsistent}, "
-          f"table errors {len(stats.errors)}")
+          f"table errors {len(stats.errors)}, stale messages skipped {stats.stale}")
     for error in stats.errors[:5]:
         print("  ", error)
 
