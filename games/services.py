@@ -261,7 +261,10 @@ def schedule_arrange_timeout(round_id: int, version: int, countdown: float) -> N
 
 def _lock_table(table_id: Any) -> Table:
     try:
-        return Table.objects.select_for_update().select_related("rule_set").get(pk=table_id)
+        # of=self: a join's FOR UPDATE would also lock the rule set's row, which every
+        # table playing that rule set shares, and serialise all of them.
+        return (Table.objects.select_for_update(of=("self",)).select_related("rule_set")
+                .get(pk=table_id))
     except (Table.DoesNotExist, ValueError, TypeError):
         raise GameError("table_not_found", "there is no such table") from None
 

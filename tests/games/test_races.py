@@ -125,3 +125,34 @@ def test_the_timer_racing_a_submission_leaves_one_consistent_result(attempt):
         assert submitted.code == "not_arranging"
         assert hands[0].auto_submitted and hands[1].auto_submitted
     assert not services.round_auto_submit(round_id=round.id, version=round.table_version)
+
+
+def test_locking_a_table_leaves_its_rule_set_and_other_tables_free():
+    """Tables sharing a rule set never wait for each other."""
+    from django.db import DatabaseError, transaction
+
+    from games.models import Table
+    from rules.models import RuleSet
+
+    table, _users, _round = new_round(2, "free")
+    other = services.table_create(user=make_user(username="other"), rule_set="standard",
+                                  name="other")
+    outcome = {}
+
+    def elsewhere():
+        try:
+            with transaction.atomic():
+                RuleSet.objects.select_for_update(nowait=True).get(pk=table.rule_set_id)
+                Table.objects.select_for_update(nowait=True).get(pk=other.pk)
+            outcome["free"] = True
+        except DatabaseError:
+            outcome["free"] = False
+        finally:
+            connection.close()
+
+    with transaction.atomic():
+        services._lock_table(table.id)
+        thread = threading.Thread(target=elsewhere)
+        thread.start()
+        thread.join(timeout=30)
+    assert outcome == {"free": True}
