@@ -134,6 +134,7 @@ def table_strings() -> dict[str, str]:
         "reveal.pairs": _("Every pair"),
         "reveal.auto": _("auto"),
         "reveal.points_for": _("{name}: {points}"),
+        "reveal.replay": _("Watch the replay"),
         "error.generic": _("Refused: {message}"),
         "error.rate_limited": _("Too many messages: the table closed the connection. "
                                 "Reconnecting…"),

@@ -3,7 +3,8 @@
 The lobby lists public tables, creates a table and joins one by invite code (POST, then a
 redirect). The table page renders the table as the player may see it right now
 (`table_state`, embedded with json_script) and hands over to static/js/table.js, which
-plays the round over the WebSocket (docs/protocol.md).
+plays the round over the WebSocket (docs/protocol.md). The page links to the table's
+history (games/history_urls.py) and, once a round is settled, to that round's replay.
 """
 
 from __future__ import annotations
@@ -96,9 +97,21 @@ def table(request, table_id: int):
             "rules": _rules_for_page(state["table"]["rule_set"]["slug"]),
             "session": _session_points(table_id),
             "lobby_url": reverse("games:lobby"),
+            "replay_url": _url_template("history:replay", "round_id"),
         },
         "strings": table_strings(),
     })
+
+
+# Stands for the id while a route is reversed for the script; never a real round's id.
+_ID_STAND_IN = 4_294_967_295
+
+
+def _url_template(name: str, argument: str) -> str:
+    """Route `name` with `{argument}` where its id goes, for the script to fill in (rows.js's
+    `fill`): the settled round's replay link comes from the route itself, not a copy of it."""
+    head, _, tail = reverse(name, kwargs={argument: _ID_STAND_IN}).rpartition(str(_ID_STAND_IN))
+    return f"{head}{{{argument}}}{tail}"
 
 
 def _rules_for_page(slug: str) -> dict:

@@ -3,7 +3,7 @@
 // each row the smallest hand is shown first; then fouls, specials (报到, "scored after"),
 // scoops (打枪) and the home run (全垒打); then the totals. Pure data, tested under node.
 
-import { ROWS, compareKeys, evaluate } from "./rows.js";
+import { ROWS, compareKeys, evaluate, fill } from "./rows.js";
 
 /**
  * Each hand's numbers: position → {rows: {front, middle, back: net points}, special,
@@ -104,6 +104,18 @@ export function revealSteps(settled, wheel = "lowest") {
   }
   steps.push({ kind: "totals", totals });
   return steps;
+}
+
+/**
+ * Where this viewer can watch the settled round again (its replay page, from `template`
+ * with `{round_id}`), or null. A private table's replays are open to the round's own
+ * players only (games.replays.may_watch), so whoever sat down after it gets no link.
+ */
+export function replayUrl(settled, { template, userId, isPrivate }) {
+  const id = settled.id ?? settled.round_id;
+  if (!template || id === null || id === undefined) return null;
+  if (isPrivate && !settled.hands.some((hand) => hand.user_id === userId)) return null;
+  return fill(template, { round_id: id });
 }
 
 /**

@@ -1,8 +1,9 @@
 // The reveal on screen: every player's rows face down, then turned over row by row with
 // the smallest hand first (reveal.js decides the order), each row's points, the
-// announcements (fouls, specials, 打枪, 全垒打) with their sounds, then the totals and
-// the table's running score. A player who arrives after the settlement (a reload, a
-// reconnect) sees the result at once, without the show (seed 000 §3.6).
+// announcements (fouls, specials, 打枪, 全垒打) with their sounds, then the totals, the
+// table's running score and a link to the round's replay. A player who arrives after the
+// settlement (a reload, a reconnect) sees the result at once, without the show (seed 000
+// §3.6).
 
 import { cardBackSVG } from "./cards.js";
 import { cardImage, el } from "./dom.js";
@@ -16,8 +17,9 @@ const ANNOUNCE_MS = 700;
 
 export class RevealView {
   /**
-   * elements: {root, title, skip, announcements, hands, details, summary, pairTable}
-   * options: {t, rules, sounds, youPosition() → number|null, session: SessionScore}
+   * elements: {root, title, skip, replay, announcements, hands, details, summary, pairTable}
+   * options: {t, rules, sounds, youPosition() → number|null, session: SessionScore,
+   *   replayUrl(settled) → string|null (reveal.js's replayUrl, with the page's facts)}
    */
   constructor(elements, options) {
     Object.assign(this, options);
@@ -40,8 +42,9 @@ export class RevealView {
     this.settled = settled;
     this.steps = revealSteps(settled, this.rules.wheel);
     this.net = rowPoints(settled);
-    const { root, title, skip, announcements, summary } = this.elements;
+    const { root, title, skip, replay, announcements, summary } = this.elements;
     root.hidden = false;
+    replay.hidden = true;
     title.textContent = this.t("reveal.title", { number: settled.number });
     skip.textContent = this.t("action.skip_reveal");
     summary.textContent = this.t("reveal.pairs");
@@ -64,8 +67,20 @@ export class RevealView {
     const { announcements } = this.elements;
     announcements.replaceChildren();
     for (const step of this.steps) this._apply(step, false);
-    this.elements.skip.hidden = true;
-    this.elements.root.dataset.done = "true";
+    this._done();
+  }
+
+  /** The show is over: "Show all" gives way to the replay, where the viewer may watch it. */
+  _done() {
+    const { root, skip, replay } = this.elements;
+    skip.hidden = true;
+    root.dataset.done = "true";
+    const url = this.replayUrl(this.settled);
+    replay.hidden = !url;
+    if (url) {
+      replay.href = url;
+      replay.textContent = this.t("reveal.replay");
+    }
   }
 
   _cancel() {
@@ -92,10 +107,7 @@ export class RevealView {
         at += step.kind === "totals" ? 0 : ANNOUNCE_MS;
       }
     }
-    this._later(at, () => {
-      this.elements.skip.hidden = true;
-      this.elements.root.dataset.done = "true";
-    });
+    this._later(at, () => this._done());
   }
 
   _apply(step, withSound) {

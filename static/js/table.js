@@ -10,7 +10,7 @@ import { ArrangeView } from "./arrange_view.js";
 import { el } from "./dom.js";
 import { signed, translator } from "./i18n.js";
 import { STATUS, TableClient, tableSocketUrl } from "./protocol.js";
-import { SessionScore } from "./reveal.js";
+import { SessionScore, replayUrl } from "./reveal.js";
 import { RevealView } from "./reveal_view.js";
 import { Sounds } from "./sound.js";
 
@@ -42,10 +42,14 @@ const arrangeView = new ArrangeView({
 });
 
 const revealView = new RevealView({
-  root: $("reveal"), title: $("reveal-title"), skip: $("skip-reveal"),
+  root: $("reveal"), title: $("reveal-title"), skip: $("skip-reveal"), replay: $("replay-link"),
   announcements: $("announcements"), hands: $("reveal-hands"), details: $("pair-details"),
   summary: $("pair-summary"), pairTable: $("pair-table"),
-}, { t, rules: page.rules, sounds, session, youPosition: () => model.you?.position ?? null });
+}, {
+  t, rules: page.rules, sounds, session, youPosition: () => model.you?.position ?? null,
+  replayUrl: (settled) => replayUrl(settled, { template: page.replay_url,
+    userId: page.user_id, isPrivate: Boolean(model.table?.is_private) }),
+});
 
 // --- the connection ------------------------------------------------------------------------
 

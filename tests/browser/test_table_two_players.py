@@ -1,6 +1,7 @@
 """Issue 4 in a real browser: two players register, sit, press ready; one submits with a
-hint, the other lets the arrange timer submit for them; both see the settled result.
-No page ever shows the other player's cards before the reveal (RULES.md §10)."""
+hint, the other lets the arrange timer submit for them; both see the settled result, which
+links to its replay. No page ever shows the other player's cards before the reveal
+(RULES.md §10)."""
 
 from __future__ import annotations
 
@@ -78,10 +79,21 @@ def test_two_players_one_hint_one_timer_both_see_the_settlement(browser, table_s
         totals[player.username] = shown
     assert totals["alice"] == totals["bob"]
     assert sum(totals["alice"].values()) == 0
+    # The reveal ends with a link to the round's replay; the header leads to the table's rounds.
+    round_id, table_id = alice.page.evaluate(
+        "[window.thirteenWater.model.round.id, window.thirteenWater.model.table.id]")
+    for player in (alice, bob):
+        expect(player.page.get_by_role("link", name="Watch the replay")).to_have_attribute(
+            "href", f"/replays/{round_id}/")
+        expect(player.page.get_by_role("link", name="Table history")).to_have_attribute(
+            "href", f"/history/tables/{table_id}/")
     # After the reveal everyone's 26 cards are on both pages.
     assert len(alice.codes_on_page()) == 26 and alice.codes_on_page() == bob.codes_on_page()
     expect(alice.page.locator("#phase-text")).to_contain_text("Round 1 is settled")
     expect(alice.page.get_by_role("button", name="Ready")).to_be_visible()
     alice.shot("two-players-settled")
     bob.shot("two-players-settled-bob")
+    with bob.page.expect_navigation():
+        bob.page.get_by_role("link", name="Watch the replay").click()
+    expect(bob.page.get_by_role("heading", level=1)).to_have_text("Replay: Alice's table, round 1")
     assert not alice.errors and not bob.errors, alice.errors + bob.errors

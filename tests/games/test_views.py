@@ -154,6 +154,34 @@ def test_the_session_score_adds_up_settled_rounds(client, alice, timers, monkeyp
     assert session[str(alice.id)] + session[str(bob.id)] == 0
 
 
+def test_the_table_page_leads_to_the_tables_history(client, alice):
+    table = services.table_create(user=alice, rule_set="standard", name="Mine")
+    page = client.get(reverse("games:table", args=[table.id])).content.decode()
+    history = reverse("history:table", args=[table.id])
+    assert re.search(rf'<header class="table-head">.*href="{history}"[^>]*>Table history</a>',
+                     page, re.S)
+    assert client.get(history).status_code == 200
+
+
+def test_a_settled_round_links_to_its_replay(client, alice, timers, monkeypatch, committed):
+    """The reveal's link is the page's replay route with the settled round's id (the script
+    fills `{round_id}` in), and it opens that round's replay."""
+    bob = make_user("bob", "Bob")
+    table = services.table_create(user=alice, rule_set="standard", name="Two")
+    seat_all(table, [alice, bob])
+    round_ = start_round(table, [alice, bob], committed)
+    monkeypatch.setattr(services, "now", lambda: round_.deadline + timedelta(seconds=1))
+    assert timers.fire_all() == [True]
+    page = client.get(reverse("games:table", args=[table.id])).content.decode()
+    assert embedded(page, "table-state")["round"]["id"] == round_.id
+    template = embedded(page, "table-page")["replay_url"]
+    link = template.replace("{round_id}", str(round_.id))
+    assert link == reverse("history:replay", args=[round_.id])
+    assert client.get(link).status_code == 200
+    assert 'id="replay-link"' in page
+    assert embedded(page, "table-strings")["reveal.replay"] == "Watch the replay"
+
+
 def test_every_string_the_scripts_use_is_in_the_table():
     """A key the JavaScript asks for but the table lacks would show as the key itself."""
     import pathlib
@@ -171,3 +199,5 @@ def test_the_strings_follow_the_language(client, alice):
     page = client.get(reverse("games:table", args=[table.id])).content.decode()
     strings = embedded(page, "table-strings")
     assert strings["row.pair"].startswith("一对")
+    assert strings["reveal.replay"] == "观看回放"
+    assert "本桌战绩" in page

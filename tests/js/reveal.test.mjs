@@ -2,7 +2,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { SessionScore, revealSteps, rowPoints, smallestFirst } from "../../static/js/reveal.js";
+import {
+  SessionScore, replayUrl, revealSteps, rowPoints, smallestFirst,
+} from "../../static/js/reveal.js";
 
 // Three players: 0 scoops 1 (front trips worth 3), 0 and 2 split, 2 declares nothing.
 const SETTLED = {
@@ -101,4 +103,21 @@ test("the session score adds each settled round once", () => {
   assert.equal(score.of(11), -26);
   assert.equal(score.of(12), 2);
   assert.equal(score.of(99), 0);
+});
+
+test("a settled round links to its replay, filled into the page's route", () => {
+  const template = "/replays/{round_id}/";
+  assert.equal(replayUrl(SETTLED, { template, userId: 99, isPrivate: false }), "/replays/7/");
+  // The `settled` message may carry the id as round_id.
+  const { id, ...asSent } = SETTLED;
+  assert.equal(replayUrl({ ...asSent, round_id: id }, { template, userId: 10, isPrivate: false }),
+    "/replays/7/");
+});
+
+test("a private table's replay is linked for the round's players only", () => {
+  const template = "/replays/{round_id}/";
+  assert.equal(replayUrl(SETTLED, { template, userId: 11, isPrivate: true }), "/replays/7/");
+  // Someone who sat down after the round would find no replay there (games.replays).
+  assert.equal(replayUrl(SETTLED, { template, userId: 99, isPrivate: true }), null);
+  assert.equal(replayUrl(SETTLED, { template: undefined, userId: 10, isPrivate: false }), null);
 });
