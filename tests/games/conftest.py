@@ -1,5 +1,6 @@
 """Fixtures for the live-table tests: players, a seated table, a chosen deal, the messages
-the services broadcast, and timers that the tests fire themselves.
+the services broadcast, and timers that the tests fire themselves; and, for the history,
+replay and export tests, whole rounds played at a seated table (tests/games/played.py).
 
 Every test here uses the in-memory channel layer (even where REDIS_URL is set) except
 test_celery_redis, which switches to channels-redis on purpose; and no test queues a real
@@ -116,3 +117,38 @@ def best_rows(hand: Hand) -> tuple[list[str], list[str], list[str]]:
     config = RuleConfig.from_dict(hand.round.rules)
     hint = first_hint(parse_cards(hand.dealt_cards), config)
     return [c.code for c in hint.front], [c.code for c in hint.middle], [c.code for c in hint.back]
+
+
+# --- whole rounds, for the history, replay and export tests ---------------------------------
+
+
+@pytest.fixture
+def table(players):
+    """The four players seated at a public standard table, "Felt"."""
+    table = services.table_create(user=players[0], rule_set="standard", name="Felt")
+    seat_all(table, players)
+    return table
+
+
+@pytest.fixture
+def play(table, players, committed, monkeypatch):
+    """play(seed, manual=…, declare=…, fouls=…, at=…) → a round settled at `table`
+    (played.play_round says what each option does)."""
+    from .played import play_round  # played.py builds on the helpers above
+
+    def run(seed, **kwargs):
+        return play_round(table, players, seed=seed, committed=committed,
+                          monkeypatch=monkeypatch, **kwargs)
+    return run
+
+
+@pytest.fixture
+def private_round(players, committed, monkeypatch):
+    """A round settled (a scoop, 打枪) at a private table, "Home", where players 0 and 1 sit."""
+    from .played import SCOOP_SEED, play_round
+
+    table = services.table_create(user=players[0], rule_set="standard", name="Home",
+                                  is_private=True)
+    seat_all(table, players[:2])
+    return play_round(table, players[:2], seed=SCOOP_SEED, committed=committed,
+                      monkeypatch=monkeypatch)

@@ -6,31 +6,14 @@ from datetime import date, datetime, timezone
 
 import pytest
 
-from games import services
 from games.export import history_text, round_text
 from games.history import HistoryFilter
 from games.models import RoundEvent
 from games.replays import replay_get
 
-from .played import HOME_RUN_SEED, SCOOP_SEED, SPECIAL_SEED, play_round
+from .played import HOME_RUN_SEED, SCOOP_SEED, SPECIAL_SEED
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def table(players):
-    table = services.table_create(user=players[0], rule_set="standard", name="Felt")
-    for user in players[1:]:
-        services.table_join(user=user, invite_code=table.invite_code)
-    return table
-
-
-@pytest.fixture
-def play(table, players, committed, monkeypatch):
-    def run(seed, **kwargs):
-        return play_round(table, players, seed=seed, committed=committed,
-                          monkeypatch=monkeypatch, **kwargs)
-    return run
 
 
 def test_a_round_reads_from_deal_to_totals(play, players):

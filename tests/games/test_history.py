@@ -27,21 +27,6 @@ def day(n: int) -> datetime:
 
 
 @pytest.fixture
-def table(players):
-    table = services.table_create(user=players[0], rule_set="standard", name="Felt")
-    seat_all(table, players)
-    return table
-
-
-@pytest.fixture
-def play(table, players, committed, monkeypatch):
-    def run(seed, **kwargs):
-        return play_round(table, players, seed=seed, committed=committed,
-                          monkeypatch=monkeypatch, **kwargs)
-    return run
-
-
-@pytest.fixture
 def three_rounds(play):
     """A scoop on 1 March, a home run on 2 March, a special on 3 March."""
     return [play(SCOOP_SEED, at=day(1), manual=(0,)), play(HOME_RUN_SEED, at=day(2)),
@@ -161,12 +146,8 @@ def test_a_tables_rounds_show_every_seat(three_rounds, table, players):
         assert [h["display_name"] for h in line["hands"]] == [f"Player {n}" for n in range(4)]
 
 
-def test_a_private_tables_rounds_are_for_its_people_only(players, committed, monkeypatch):
-    table = services.table_create(user=players[0], rule_set="standard", name="Home",
-                                  is_private=True)
-    seat_all(table, players[:2])
-    play_round(table, players[:2], seed=SCOOP_SEED, committed=committed,
-               monkeypatch=monkeypatch)
+def test_a_private_tables_rounds_are_for_its_people_only(private_round, players, committed):
+    table = private_round.table
     assert table_for_history(table_id=table.id, user=players[1]) == table
     committed(services.seat_leave, table_id=table.id, user=players[1])
     assert table_for_history(table_id=table.id, user=players[1]) == table  # played there

@@ -11,31 +11,15 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from games import services
 from games.history import player_statistics
 from games.models import Hand
 from games.replays import replay_get
 from tests.factories import make_user
 
-from .conftest import seat_all, start_round
-from .played import HOME_RUN_SEED, SCOOP_SEED, SPECIAL_SEED, play_round
+from .conftest import start_round
+from .played import HOME_RUN_SEED, SCOOP_SEED, SPECIAL_SEED
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def table(players):
-    table = services.table_create(user=players[0], rule_set="standard", name="Felt")
-    seat_all(table, players)
-    return table
-
-
-@pytest.fixture
-def play(table, players, committed, monkeypatch):
-    def run(seed, **kwargs):
-        return play_round(table, players, seed=seed, committed=committed,
-                          monkeypatch=monkeypatch, **kwargs)
-    return run
 
 
 @pytest.fixture
@@ -44,15 +28,6 @@ def as_player(client, players):
         client.force_login(players[n])
         return client
     return login
-
-
-@pytest.fixture
-def private_round(players, committed, monkeypatch):
-    table = services.table_create(user=players[0], rule_set="standard", name="Home",
-                                  is_private=True)
-    seat_all(table, players[:2])
-    return play_round(table, players[:2], seed=SCOOP_SEED, committed=committed,
-                      monkeypatch=monkeypatch)
 
 
 def refusal(response, status, code):

@@ -24,23 +24,9 @@ def in_english():
     with translation.override("en"):
         yield
 
+
 LIVE_KEYS = ("id", "number", "deal_commitment", "deal_seed", "settled_at", "hands", "pairs",
              "totals", "home_run")
-
-
-@pytest.fixture
-def table(players):
-    table = services.table_create(user=players[0], rule_set="standard", name="Felt")
-    seat_all(table, players)
-    return table
-
-
-@pytest.fixture
-def play(table, players, committed, monkeypatch):
-    def run(seed, **kwargs):
-        return play_round(table, players, seed=seed, committed=committed,
-                          monkeypatch=monkeypatch, **kwargs)
-    return run
 
 
 def live_settled(outbox, table) -> dict:
@@ -202,12 +188,8 @@ def test_nobody_watches_a_round_before_it_is_settled(table, players, committed):
         replay_build(round)
 
 
-def test_a_private_tables_round_is_for_its_players_only(players, committed, monkeypatch):
-    table = services.table_create(user=players[0], rule_set="standard", name="Home",
-                                  is_private=True)
-    seat_all(table, players[:2])
-    round = play_round(table, players[:2], seed=SCOOP_SEED, committed=committed,
-                       monkeypatch=monkeypatch)
+def test_a_private_tables_round_is_for_its_players_only(private_round, players, committed):
+    round, table = private_round, private_round.table
     # Seated at the table but not dealt into that round: still an outsider to it.
     committed(services.table_join, user=players[2], invite_code=table.invite_code)
     for outsider in (players[2], players[3]):
