@@ -242,7 +242,18 @@ async def play_round(sockets, args, stats: Stats, previous: dict) -> None:
         stats.stale += 1
         return False
 
-    hands = await asyncio.gather(*(until(ws, "hand", 30, fresh) for ws in sockets))
+    try:
+        hands = await asyncio.gather(*(until(ws, "hand", 30, fresh) for ws in sockets))
+    except TimeoutError as error:
+        # Say what the server thinks: who is ready, which round, which version.
+        await sockets[0].send(json.dumps({"type": "sync"}))
+        state = await until(sockets[0], "state", 10)
+        round = state["round"] or {}
+        raise TimeoutError(
+            f"{error}; server: version {state['version']}, round {round.get('number')} "
+            f"{round.get('phase')}, ready {[s['ready'] for s in state['seats']]}, "
+            f"connected {[s['connected'] for s in state['seats']]}, "
+            f"last settled version {previous.get('version')}") from None
     round_id = hands[0]["round_id"]
     sent_at: list[float] = [0.0] * len(sockets)
     received_at: list[float | None] = [None] * len(sockets)

@@ -97,9 +97,15 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # redis-py's pool refuses the 101st concurrent command by default; hundreds
-            # of sockets reconnecting at once (a restart) each run group_add at once.
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 1000}]},
+            "CONFIG": {
+                # redis-py's pool refuses the 101st concurrent command by default;
+                # hundreds of sockets reconnecting at once (a restart) each group_add.
+                "hosts": [{"address": REDIS_URL, "max_connections": 1000}],
+                # All sockets of one daphne process share one Redis queue, and past
+                # `capacity` waiting messages channels-redis drops new ones silently
+                # (logged at INFO): 100, the default, is lost in one busy second.
+                "capacity": 5000,
+            },
         }
     }
     # Shared by every process, so request throttles count across all of them.
