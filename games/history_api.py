@@ -15,7 +15,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import history
-from games.api import ErrorOutputSerializer  # one {"code", "message"} shape for the API
+# One {"code", "message"} shape and one {slug, name} of a rule set for the whole API.
+from games.api import ErrorOutputSerializer, RuleSetBriefSerializer
 from games.history import HistoryError, HistoryFilter
 from games.replays import ReplayRefused, replay_get
 
@@ -75,7 +76,10 @@ def _filters(request) -> HistoryFilter:
     return HistoryFilter(**_query(FilterInputSerializer, request))
 
 
-def _page(items, paging: dict, line) -> dict:
+def _page(items, request, line) -> dict:
+    """The page of `items` the query string asks for (PageInputSerializer), each item as
+    `line` makes it: what every paged answer holds (PageOutputSerializer)."""
+    paging = _query(PageInputSerializer, request)
     paginator = Paginator(items, paging["page_size"])
     try:
         page = paginator.page(paging["page"])
@@ -94,16 +98,11 @@ class BriefSerializer(serializers.Serializer):
     name = serializers.CharField()
 
 
-class RuleSetBriefOutputSerializer(serializers.Serializer):
-    slug = serializers.CharField()
-    name = serializers.CharField()
-
-
 class RoundLineOutputSerializer(serializers.Serializer):
     round_id = serializers.IntegerField()
     number = serializers.IntegerField()
     table = BriefSerializer()
-    rule_set = RuleSetBriefOutputSerializer()
+    rule_set = RuleSetBriefSerializer()
     settled_at = serializers.CharField()
     players = serializers.IntegerField()
     position = serializers.IntegerField()
@@ -116,10 +115,14 @@ class RoundLineOutputSerializer(serializers.Serializer):
     auto = serializers.BooleanField(help_text="True when the timer submitted the first hint.")
 
 
-class RoundPageOutputSerializer(serializers.Serializer):
+# A paged answer as _page builds it; each subclass says what its `results` are.
+class PageOutputSerializer(serializers.Serializer):
     count = serializers.IntegerField()
     page = serializers.IntegerField()
     pages = serializers.IntegerField()
+
+
+class RoundPageOutputSerializer(PageOutputSerializer):
     results = RoundLineOutputSerializer(many=True)
 
 
@@ -179,11 +182,12 @@ class TableRoundOutputSerializer(serializers.Serializer):
     hands = HandSerializer(many=True)
 
 
-class TableRoundPageOutputSerializer(serializers.Serializer):
+class _WithTableSerializer(serializers.Serializer):
     table = BriefSerializer()
-    count = serializers.IntegerField()
-    page = serializers.IntegerField()
-    pages = serializers.IntegerField()
+
+
+# The table, then the page of its rounds: DRF lists the bases' fields in the bases' order.
+class TableRoundPageOutputSerializer(_WithTableSerializer, PageOutputSerializer):
     results = TableRoundOutputSerializer(many=True)
 
 
@@ -233,7 +237,7 @@ class MyRoundsApi(APIView):
     def get(self, request):
         try:
             hands = history.player_hands(user=request.user, filters=_filters(request))
-            page = _page(hands, _query(PageInputSerializer, request), history.round_line)
+            page = _page(hands, request, history.round_line)
         except HistoryError as error:
             return _refused(error)
         return Response(RoundPageOutputSerializer(page).data)
@@ -263,8 +267,7 @@ class TableRoundsApi(APIView):
     def get(self, request, table_id: int):
         try:
             table = history.table_for_history(table_id=table_id, user=request.user)
-            page = _page(history.table_rounds(table), _query(PageInputSerializer, request),
-                         history.table_round_line)
+            page = _page(history.table_rounds(table), request, history.table_round_line)
         except HistoryError as error:
             return _refused(error)
         page["table"] = {"id": table.id, "name": table.name}
