@@ -180,6 +180,7 @@ def stop_servers(processes) -> None:
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        self.later_latencies: list[float] = []  # rounds after each table's first
         self.settled = 0
         self.lost = 0
         self.inconsistent = 0
@@ -284,6 +285,8 @@ async def play_round(sockets, args, stats: Stats, previous: dict) -> None:
     previous["version"] = max(m["version"] for m in settled)
     stats.settled += 1
     stats.latencies.append(max(received_at) - max(sent_at))
+    if previous.get("version"):
+        stats.later_latencies.append(stats.latencies[-1])
     rounds = [m["round"] for m in settled]
     revealed = rounds[0]["hands"]
     consistent = (len({h["round_id"] for h in hands}) == 1
@@ -355,6 +358,11 @@ def main() -> None:
         print(f"reveal latency (last submission -> every player has `settled`): "
               f"p50 {percentile(lat, 0.5) * 1000:.0f} ms, p99 {percentile(lat, 0.99) * 1000:.0f}"
               f" ms, max {max(lat) * 1000:.0f} ms, mean {statistics.mean(lat) * 1000:.0f} ms")
+    later = stats.later_latencies
+    if later:
+        print(f"  rounds after each table's first (no start-up burst): "
+              f"p50 {percentile(later, 0.5) * 1000:.0f} ms, "
+              f"p99 {percentile(later, 0.99) * 1000:.0f} ms")
     print(f"lost rounds {stats.lost}, inconsistent rounds {stats.inconsistent}, "
           f"table errors {len(stats.errors)}, stale messages skipped {stats.stale}")
     for error in stats.errors[:5]:
