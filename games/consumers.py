@@ -14,8 +14,10 @@ AllowedHostsOriginValidator refuses the handshake.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
+import weakref
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -37,6 +39,21 @@ def _db(function):
     one thread, as SQLite wants; on PostgreSQL calls run in parallel threads, each with
     its own connection, so one table's lock wait never holds up another table."""
     return database_sync_to_async(function, thread_sensitive=connection.vendor == "sqlite")
+
+
+# One asyncio lock per table in this process: a table's changes queue here, on the event
+# loop, instead of each holding a database thread while it waits for the table's row
+# lock (four players pressing ready at once would take four threads and stall every
+# other table's submissions behind them). The row lock still orders changes across
+# processes; this only keeps the wait cheap. Weak values: a lock lives while in use.
+_table_locks: "weakref.WeakValueDictionary[int, asyncio.Lock]" = weakref.WeakValueDictionary()
+
+
+def _table_lock(table_id: int) -> asyncio.Lock:
+    lock = _table_locks.get(table_id)
+    if lock is None:
+        lock = _table_locks[table_id] = asyncio.Lock()
+    return lock
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
@@ -67,16 +84,19 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                       broadcast.player_group(self.table_id, self.user.id)):
             await self.channel_layer.group_add(group, self.channel_name)
             self.joined.append(group)
-        await _db(services.player_connection)(table_id=self.table_id, user=self.user,
-                                              connected=True)
+        await self.change(services.player_connection, connected=True)
         await self.send_state()
 
     async def disconnect(self, code: int) -> None:
         for group in self.joined:
             await self.channel_layer.group_discard(group, self.channel_name)
         if self.joined:
-            await _db(services.player_connection)(table_id=self.table_id, user=self.user,
-                                                  connected=False)
+            await self.change(services.player_connection, connected=False)
+
+    async def change(self, service, **kwargs):
+        """Run a service that changes this table, one at a time per table and process."""
+        async with _table_lock(self.table_id):
+            return await _db(service)(table_id=self.table_id, user=self.user, **kwargs)
 
     # --- incoming ---------------------------------------------------------------------
 
@@ -122,21 +142,20 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         position = content.get("position")
         if position is not None and (isinstance(position, bool) or not isinstance(position, int)):
             raise GameError("bad_request", "position must be a seat number")
-        await _db(services.seat_take)(table_id=self.table_id, user=self.user,
-                                      position=position, connected=True)
+        await self.change(services.seat_take, position=position, connected=True)
 
     async def on_stand(self, content) -> None:
-        await _db(services.seat_leave)(table_id=self.table_id, user=self.user)
+        await self.change(services.seat_leave)
 
     async def on_ready(self, content) -> None:
-        await _db(services.player_ready)(table_id=self.table_id, user=self.user)
+        await self.change(services.player_ready)
 
     async def on_submit(self, content) -> None:
         rows = {row: content.get(row) for row in ("front", "middle", "back")}
-        await _db(services.round_submit)(table_id=self.table_id, user=self.user, **rows)
+        await self.change(services.round_submit, **rows)
 
     async def on_declare(self, content) -> None:
-        await _db(services.round_declare)(table_id=self.table_id, user=self.user)
+        await self.change(services.round_declare)
 
     HANDLERS = {"sync": on_sync, "ping": on_ping, "sit": on_sit, "stand": on_stand,
                 "ready": on_ready, "submit": on_submit, "declare": on_declare}
@@ -155,7 +174,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def send_state(self) -> None:
         # A round whose timer was lost (in-memory broker, restart) settles now.
-        await _db(services.round_timeout_overdue)(table_id=self.table_id)
+        async with _table_lock(self.table_id):
+            await _db(services.round_timeout_overdue)(table_id=self.table_id)
         try:
             state = await _db(selectors.table_state)(table_id=self.table_id, user=self.user)
         except GameError:
