@@ -8,9 +8,8 @@ catalogue of its own. `{name}` placeholders are filled by the script.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
-from rules.models import _LABELS as RULE_LABELS
+from games.table_strings import card_strings, rule_label_strings
 
 
 def replay_strings() -> dict[str, str]:
@@ -18,12 +17,7 @@ def replay_strings() -> dict[str, str]:
         "row.front": _("Front · 头墩"),
         "row.middle": _("Middle · 中墩"),
         "row.back": _("Back · 尾墩"),
-        "suit.s": pgettext("suit", "spades"),
-        "suit.h": pgettext("suit", "hearts"),
-        "suit.c": pgettext("suit", "clubs"),
-        "suit.d": pgettext("suit", "diamonds"),
-        "card.BJ": _("big joker"),
-        "card.SJ": _("small joker"),
+        **card_strings(),
         "hand.dealt": _("Dealt"),
         "hand.waiting": _("Not submitted yet"),
         "hand.auto": _("submitted by the timer"),
@@ -62,6 +56,5 @@ def replay_strings() -> dict[str, str]:
                              "{position}."),
         "verify.error": _("Your browser could not check the deal: {error}"),
     }
-    for slug, label in RULE_LABELS.items():
-        strings[f"label.{slug}"] = str(label)
+    strings.update(rule_label_strings())
     return strings

@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from rules.models import _LABELS as RULE_LABELS
+from rules.models import LABELS as RULE_LABELS
 
 
 def table_strings() -> dict[str, str]:
@@ -49,12 +49,7 @@ def table_strings() -> dict[str, str]:
         "row.empty": _("empty"),
         "foul.higher": _("the {upper} ({upper_hand}) is higher than the {lower} ({lower_hand})"),
         # Cards, for screen readers.
-        "suit.s": pgettext("suit", "spades"),
-        "suit.h": pgettext("suit", "hearts"),
-        "suit.c": pgettext("suit", "clubs"),
-        "suit.d": pgettext("suit", "diamonds"),
-        "card.BJ": _("big joker"),
-        "card.SJ": _("small joker"),
+        **card_strings(),
         # Connection.
         "status.reconnecting": _("Connection lost — reconnecting…"),
         "status.closed": _("Disconnected from the table. Reload the page to come back."),
@@ -140,6 +135,22 @@ def table_strings() -> dict[str, str]:
                                 "Reconnecting…"),
     }
     # Category and special names in the player's language (the rule-set admin's labels).
-    for slug, label in RULE_LABELS.items():
-        strings[f"label.{slug}"] = str(label)
+    strings.update(rule_label_strings())
     return strings
+
+
+def card_strings() -> dict[str, str]:
+    """Suit and joker words for screen readers; the replay page draws cards too."""
+    return {
+        "suit.s": pgettext("suit", "spades"),
+        "suit.h": pgettext("suit", "hearts"),
+        "suit.c": pgettext("suit", "clubs"),
+        "suit.d": pgettext("suit", "diamonds"),
+        "card.BJ": _("big joker"),
+        "card.SJ": _("small joker"),
+    }
+
+
+def rule_label_strings() -> dict[str, str]:
+    """`label.<slug>` for every category and special, as the rule-set admin names them."""
+    return {f"label.{slug}": str(label) for slug, label in RULE_LABELS.items()}

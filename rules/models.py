@@ -26,7 +26,7 @@ OPTION_NAMES = tuple(f.name for f in dataclass_fields(RuleConfig)
 _DEFAULTS = RuleConfig()
 
 # Labels for the engine's slugs; the slugs themselves come from the engine.
-_LABELS = {
+LABELS = {
     "standard": _("standard, 52 cards"),
     "extra_suit": _("extra suit (多一色), 65 cards"),
     "all_pairs": _("all pairs: everyone settles with everyone"),
@@ -70,7 +70,7 @@ _LABELS = {
 
 
 def _choices(slugs: Iterable[str]) -> list[tuple[str, Any]]:
-    return [(slug, _LABELS.get(slug, slug)) for slug in slugs]
+    return [(slug, LABELS.get(slug, slug)) for slug in slugs]
 
 
 def config_error_as_validation_error(error: ConfigError, field_names: Iterable[str] = ()):

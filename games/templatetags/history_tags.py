@@ -7,7 +7,7 @@ from __future__ import annotations
 from django import template
 
 from games import history
-from rules.models import _LABELS as RULE_LABELS
+from rules.models import LABELS as RULE_LABELS
 
 register = template.Library()
 
