@@ -56,7 +56,7 @@ def _expire(round):
 
 async def test_a_worker_process_settles_and_its_broadcast_reaches_the_socket():
     queue = f"test-{uuid.uuid4().hex}"  # this worker takes only this test's task
-    redis_layers = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+    redis_layers = {"default": {"BACKEND": "config.channel_layers.ConfirmedPubSubChannelLayer",
                                 "CONFIG": {"hosts": [settings.REDIS_URL]}}}
     environment = {**os.environ, "DATABASE_URL": _database_url(),
                    "REDIS_URL": settings.REDIS_URL, "DJANGO_SETTINGS_MODULE": "config.settings"}
