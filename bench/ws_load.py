@@ -282,10 +282,13 @@ async def play_round(sockets, args, stats: Stats, previous: dict) -> None:
     if any(t is None for t in received_at):
         stats.lost += 1
         return
+    # A table's first round carries the start-up burst (400 handshakes at once); rounds
+    # after it show the steady state. Test before recording this round's version.
+    first_round = not previous.get("version")
     previous["version"] = max(m["version"] for m in settled)
     stats.settled += 1
     stats.latencies.append(max(received_at) - max(sent_at))
-    if previous.get("version"):
+    if not first_round:
         stats.later_latencies.append(stats.latencies[-1])
     rounds = [m["round"] for m in settled]
     revealed = rounds[0]["hands"]

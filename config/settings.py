@@ -89,6 +89,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"transaction_mode": "IMMEDIATE", "timeout": 20}
     )
+else:
+    # Production should keep server connections across requests (CONN_MAX_AGE=60: a
+    # WebSocket message is a request to the thread pool, and opening a connection per
+    # message costs more than its query). The default stays 0 because threads that end
+    # (tests' worker threads) would otherwise leave their connections open. A dropped
+    # connection is noticed and replaced before use.
+    DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=0))
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.str("REDIS_URL", default="")
