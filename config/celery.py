@@ -57,6 +57,11 @@ def start_embedded_worker() -> WorkController:
             threading.Thread(target=worker.start, name="embedded-celery-worker",
                              daemon=True).start()
             _embedded_worker = worker
+            # The memory broker starts empty: countdowns queued before a restart are
+            # gone, so re-arm the timers of rounds still being arranged (games.tasks;
+            # a standalone worker does this on its worker_ready signal, which a bare
+            # WorkController never sends).
+            app.send_task("games.rearm_arrange_timers")
         return _embedded_worker
 
 

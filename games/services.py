@@ -248,6 +248,23 @@ def round_timeout_overdue(*, table_id: int) -> bool:
     return round_auto_submit(round_id=round.id, version=round.table_version)
 
 
+def round_timers_rearm() -> int:
+    """Queue the arrange timer again for every round still being arranged; returns how
+    many. A worker calls it when it starts (games.tasks): the in-memory broker of the
+    embedded set-up forgets queued countdowns on a restart, and a round must never wait
+    for a visitor to be settled. A duplicate timer is harmless — it acts once, and one
+    that arrives early re-queues itself for the time left (round_auto_submit)."""
+    moment = now()
+    arranging = Round.objects.filter(phase=RoundPhase.ARRANGING).values_list(
+        "id", "table_version", "deadline")
+    count = 0
+    for round_id, version, deadline in arranging:
+        remaining = 0 if deadline is None else (deadline - moment).total_seconds()
+        schedule_arrange_timeout(round_id, version, remaining)
+        count += 1
+    return count
+
+
 def schedule_arrange_timeout(round_id: int, version: int, countdown: float) -> None:
     """Queue games.tasks.arrange_timeout (tests replace this to run timers themselves)."""
     from games.tasks import arrange_timeout

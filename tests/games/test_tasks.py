@@ -99,16 +99,79 @@ def test_the_embedded_worker_fires_the_timer_and_settles(monkeypatch):
     try:
         for user in users:
             services.player_ready(table_id=table.id, user=user)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                if Round.objects.filter(table=table, phase="settled").exists():
-                    break
-            except OperationalError:  # SQLite's shared in-memory test database is busy
-                pass
-            time.sleep(0.1)
+        wait_until_settled(table)
     finally:
         stop_embedded_worker()
     round = Round.objects.get(table=table)
     assert round.phase == "settled"
     assert Hand.objects.filter(round=round, auto_submitted=True).count() == 2
+
+
+def wait_until_settled(table, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if Round.objects.filter(table=table, phase="settled").exists():
+                return
+        except OperationalError:  # SQLite's shared in-memory test database is busy
+            pass
+        time.sleep(0.1)
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_restarted_embedded_worker_settles_a_round_whose_timer_was_lost(monkeypatch):
+    """`make run` restarted mid-round: the memory broker lost the countdown, and the new
+    worker re-arms it on start, so the overdue round settles without anyone visiting."""
+    users = [make_user(username=f"r{n}", display_name=f"R{n}") for n in range(2)]
+    table = services.table_create(user=users[0], rule_set="standard", name="Restart")
+    seat_all(table, users)
+    round = start_round(table, users)  # the `timers` fixture swallows the countdown
+    expire(round)
+    monkeypatch.setattr(services, "schedule_arrange_timeout", REAL_SCHEDULE)
+    start_embedded_worker()
+    try:
+        wait_until_settled(table)
+    finally:
+        stop_embedded_worker()
+    assert Round.objects.get(pk=round.pk).phase == "settled"
+    assert Hand.objects.filter(round=round, auto_submitted=True).count() == 2
+
+
+@pytest.mark.django_db
+def test_a_starting_worker_rearms_the_timer_of_every_round_being_arranged(
+        table, players, monkeypatch):
+    """A restart of the embedded set-up loses queued countdowns (in-memory broker): the
+    worker's start queues the timer again with the time left, or at once when overdue."""
+    from games import tasks
+
+    round = start_round(table, players)
+    other = services.table_create(user=players[0], rule_set="standard", name="Overdue")
+    seat_all(other, players[:2])
+    overdue = start_round(other, players[:2])
+    expire(overdue)
+    queued = []
+    monkeypatch.setattr(services, "schedule_arrange_timeout",
+                        lambda round_id, version, countdown: queued.append(
+                            (round_id, version, countdown)))
+    started = []
+    monkeypatch.setattr(tasks.rearm_arrange_timers, "delay", lambda: started.append(True))
+
+    tasks.rearm_when_a_worker_starts(sender=None)
+    assert started == [True]
+    assert tasks.rearm_arrange_timers.apply().get() == 2
+    by_round = {round_id: (version, countdown) for round_id, version, countdown in queued}
+    assert by_round[round.id][0] == round.table_version
+    assert 25 < by_round[round.id][1] <= 30
+    assert by_round[overdue.id][0] == overdue.table_version
+    assert by_round[overdue.id][1] < 0  # overdue: schedule_arrange_timeout fires it at once
+
+
+@pytest.mark.django_db
+def test_rearming_leaves_settled_rounds_alone(table, players, monkeypatch):
+    round = start_round(table, players)
+    expire(round)
+    assert services.round_auto_submit(round_id=round.id, version=round.table_version)
+    queued = []
+    monkeypatch.setattr(services, "schedule_arrange_timeout",
+                        lambda *args: queued.append(args))
+    assert services.round_timers_rearm() == 0 and queued == []
