@@ -92,6 +92,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(group, self.channel_name)
         if self.joined:
             await self.change(services.player_connection, connected=False)
+            # The player may have this table open in another tab or device: ask their
+            # remaining sockets (in any process) to say they are still here. Counting
+            # sockets in the database instead would drift when a server dies.
+            await self.channel_layer.group_send(
+                broadcast.player_group(self.table_id, self.user.id),
+                {"type": "presence.check"})
 
     async def change(self, service, **kwargs):
         """Run a service that changes this table, one at a time per table and process."""
@@ -161,6 +167,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 "ready": on_ready, "submit": on_submit, "declare": on_declare}
 
     # --- outgoing ---------------------------------------------------------------------
+
+    async def presence_check(self, event: dict[str, Any]) -> None:
+        """Another socket of this player closed: this one is still here."""
+        await self.change(services.player_connection, connected=True)
 
     async def table_message(self, event: dict[str, Any]) -> None:
         """A message games.broadcast sent to one of this socket's groups."""

@@ -180,6 +180,26 @@ async def test_reconnecting_while_arranging_gives_back_cards_hints_and_time():
     await close_all([again, sockets[1]])
 
 
+async def test_closing_one_of_two_tabs_leaves_the_player_connected():
+    table, users = await seated_table(2)
+    first = await Socket.open(table.id, users[0])
+    await first.until("state")
+    second = await Socket.open(table.id, users[0])
+    await second.until("state")
+    await first.close()
+    # The closing tab marks the seat disconnected; the open tab answers the presence
+    # check and marks it connected again.
+    for _attempt in range(50):
+        seat = await db(Seat.objects.get)(table_id=table.id, position=0)
+        if seat.connected:
+            break
+        await asyncio.sleep(0.05)
+    assert seat.connected is True
+    await second.close()
+    seat = await db(Seat.objects.get)(table_id=table.id, position=0)
+    assert seat.connected is False  # the last tab closed
+
+
 async def test_reconnecting_after_settlement_shows_the_result_and_the_ready_button():
     table, users = await seated_table(2)
     sockets = await open_all(table, users)
