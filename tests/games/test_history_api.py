@@ -207,7 +207,11 @@ def test_the_history_page_lists_rounds_with_filters(play, as_player):
     text = page.content.decode()
     assert page.status_code == 200
     assert f'data-round="{round.id}"' in text and "home run (全垒打)" in text
+    assert "scooped 3 (打枪)" in text
     assert reverse("history:replay", args=[round.id]) in text
+    # The table's rounds show the same badges, per seat.
+    at_table = client.get(reverse("history:table", args=[round.table_id])).content.decode()
+    assert "home run (全垒打)" in at_table and "scooped 3" not in at_table
     empty = client.get(reverse("history:rounds"), {"rule_set": "classic"})
     assert "No settled rounds match." in empty.content.decode()
     bad = client.get(reverse("history:rounds"), {"settled_from": "2026-03-02",
