@@ -81,6 +81,17 @@ def _refused(error: GameError) -> Response:
     return Response({"code": error.code, "message": error.message}, status=code)
 
 
+def _seat_and_show(request, service, data: dict, success: int) -> Response:
+    """Run a service that seats the requester (create, join) and answer with the table's
+    state as they now see it, or with the service's refusal."""
+    try:
+        table = service(user=request.user, **data)
+    except GameError as error:
+        return _refused(error)
+    state = selectors.table_state(table_id=table.id, user=request.user)
+    return Response(TableStateOutputSerializer(state).data, status=success)
+
+
 class TableListApi(APIView):
     """Public tables (GET), or open a new one and sit at seat 0 (POST)."""
 
@@ -99,12 +110,8 @@ class TableListApi(APIView):
     def post(self, request):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        try:
-            table = services.table_create(user=request.user, **serializer.validated_data)
-        except GameError as error:
-            return _refused(error)
-        state = selectors.table_state(table_id=table.id, user=request.user)
-        return Response(TableStateOutputSerializer(state).data, status=status.HTTP_201_CREATED)
+        return _seat_and_show(request, services.table_create, serializer.validated_data,
+                              status.HTTP_201_CREATED)
 
 
 class TableJoinApi(APIView):
@@ -120,12 +127,8 @@ class TableJoinApi(APIView):
     def post(self, request):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        try:
-            table = services.table_join(user=request.user, **serializer.validated_data)
-        except GameError as error:
-            return _refused(error)
-        state = selectors.table_state(table_id=table.id, user=request.user)
-        return Response(TableStateOutputSerializer(state).data)
+        return _seat_and_show(request, services.table_join, serializer.validated_data,
+                              status.HTTP_200_OK)
 
 
 class TableStateApi(APIView):
