@@ -105,7 +105,7 @@ def prepare(args, env) -> list[dict]:
     from django.contrib.sessions.backends.db import SessionStore
 
     from accounts.models import User
-    from games import services
+    from games.live import services
 
     password = make_password("bench-players-only")
     users = User.objects.bulk_create([

@@ -58,7 +58,7 @@ def start_embedded_worker() -> WorkController:
                              daemon=True).start()
             _embedded_worker = worker
             # The memory broker starts empty: countdowns queued before a restart are
-            # gone, so re-arm the timers of rounds still being arranged (games.tasks;
+            # gone, so re-arm the timers of rounds still being arranged (games.live.tasks;
             # a standalone worker does this on its worker_ready signal, which a bare
             # WorkController never sends).
             app.send_task("games.rearm_arrange_timers")

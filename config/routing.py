@@ -3,6 +3,6 @@
 The games app's consumers (live tables) add their routes to this list.
 """
 
-from games.routing import websocket_urlpatterns as games_websocket_urlpatterns
+from games.live.routing import websocket_urlpatterns as games_websocket_urlpatterns
 
 websocket_urlpatterns: list = [*games_websocket_urlpatterns]

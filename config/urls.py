@@ -7,10 +7,10 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("accounts/", include("accounts.urls")),
     path("rules/", include("rules.urls")),
-    path("tables/", include("games.urls")),
-    path("", include("games.history_urls")),  # history/…, replays/<round_id>/
-    path("api/", include("games.api_urls")),  # tables: lobby, create, join, state
-    path("api/", include("games.history_api_urls")),  # history, statistics, replays
+    path("tables/", include("games.live.urls")),
+    path("", include("games.record.urls")),  # history/…, replays/<round_id>/
+    path("api/", include("games.live.api_urls")),  # tables: lobby, create, join, state
+    path("api/", include("games.record.api_urls")),  # history, statistics, replays
     path("api/", include("config.api")),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the language switch
     path("admin/", admin.site.urls),

@@ -1,6 +1,6 @@
 """Read-only admin for play history: tables, seats, rounds with their hands and events.
 
-Play changes only through games.services (which lock, version and log every step), so
+Play changes only through games.live.services (which lock, version and log every step), so
 the admin may look but never edit.
 """
 

@@ -10,3 +10,7 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from games import checks  # noqa: F401  (registers the deployment check)
+        # Registers the round timers with Celery in every process (web and worker): they
+        # live in games.live.tasks, which Celery's look-up for `<app>.tasks` does not
+        # reach, and the services queue them by name (games.live.services.hooks).
+        from games.live import tasks  # noqa: F401

@@ -2,7 +2,7 @@
 
 A round keeps a frozen copy of its rules (RuleConfig.to_dict() at deal time), so editing a
 rule set in the admin never changes history, and every step of a round is appended to its
-RoundEvent log, from which a replay is rebuilt. State changes belong to games.services
+RoundEvent log, from which a replay is rebuilt. State changes belong to games.live.services
 (locking the table row, bumping its version); these models only hold the data and the
 invariants the database itself can guard.
 """
@@ -245,7 +245,7 @@ class RoundSecret(models.Model):
     reveal every hand at once.
 
     Kept apart from Round (whose `deal_seed` the database lets exist only once settled)
-    and from the RoundEvent log (replay material), read by games.services alone, and
+    and from the RoundEvent log (replay material), read by games.live.services alone, and
     deleted when settlement copies the seed into `Round.deal_seed`. No selector, page,
     API or message ever reads this model.
     """

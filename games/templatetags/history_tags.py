@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django import template
 
-from games import history
+from games.record import history
 from rules.models import LABELS as RULE_LABELS
 
 register = template.Library()

@@ -1,4 +1,4 @@
-// The page's string table: Django translates it (games/table_strings.py) and the
+// The page's string table: Django translates it (games/live/strings.py) and the
 // template embeds it as JSON; `translator` turns it into t("id", {params}).
 
 import { fill } from "./rows.js";

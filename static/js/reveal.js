@@ -109,7 +109,7 @@ export function revealSteps(settled, wheel = "lowest") {
 /**
  * Where this viewer can watch the settled round again (its replay page, from `template`
  * with `{round_id}`), or null. A private table's replays are open to the round's own
- * players only (games.replays.may_watch), so whoever sat down after it gets no link.
+ * players only (games.record.replays.may_watch), so whoever sat down after it gets no link.
  */
 export function replayUrl(settled, { template, userId, isPrivate }) {
   const id = settled.id ?? settled.round_id;

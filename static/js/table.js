@@ -1,7 +1,7 @@
 // The table page: keeps the table's state as the server tells it (docs/protocol.md) and
 // draws it — seats, the ready button, the arranging view with the clock, the reveal.
 //
-// The template embeds the state at page load (games.views.table), the socket's first
+// The template embeds the state at page load (games.live.views.table), the socket's first
 // `state` replaces it, and each event after that updates one part. Everything the page
 // shows comes from that model, so a resync after a dropped connection redraws the page
 // as it should be without a reload.

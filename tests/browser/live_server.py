@@ -4,7 +4,7 @@ only here, in the tests:
 
 - a quick copy of the standard preset (slug `browser-quick`) whose arrange timer is
   `--arrange-seconds` long, so a test can wait for the automatic submission;
-- with `--special-seat N`, every deal is chosen (games.services.deal_seed_factory, the
+- with `--special-seat N`, every deal is chosen (games.live.services.hooks.deal_seed_factory,
   backend's seam for tests) so that seat N holds a special hand and no other seat does.
 
     python -m tests.browser.live_server --port 8765 --db /tmp/x.sqlite3 --arrange-seconds 8
@@ -62,7 +62,7 @@ def _quick_rule_set(seconds: int) -> None:
 def _choose_deals(seat: int, players: int) -> None:
     """Make every deal give `seat` a special hand and nobody else one: the seeds are tried
     in a fixed order, so a run is repeatable, and the deal is still a real seeded deal."""
-    from games import services
+    from games.live.services import hooks
     from rules.engine.fairness import deal_from_seed
     from rules.engine.presets import PRESETS
     from rules.engine.specials import best_special
@@ -78,7 +78,7 @@ def _choose_deals(seat: int, players: int) -> None:
             if specials[seat] and sum(specials) == 1:
                 return seed
 
-    services.deal_seed_factory = seed_with_special
+    hooks.deal_seed_factory = seed_with_special
 
 
 def main(argv: list[str] | None = None) -> None:

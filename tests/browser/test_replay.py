@@ -18,7 +18,8 @@ import pytest
 from django.test import override_settings
 
 from conftest import CHROMIUM
-from games import services
+from games.live import services
+from games.live.services import hooks
 from games.models import Round
 from tests.factories import GOOD_PASSWORD, make_user
 from tests.games.played import HOME_RUN_SEED, SPECIAL_SEED, play_round
@@ -38,7 +39,7 @@ CHROMIUM_ARGS = [
 @pytest.fixture(autouse=True)
 def quiet_services(monkeypatch):
     """No real timers or channel layer: the test settles rounds itself."""
-    monkeypatch.setattr(services, "schedule_arrange_timeout", lambda *args: None)
+    monkeypatch.setattr(hooks, "schedule_arrange_timeout", lambda *args: None)
     with override_settings(CHANNEL_LAYERS={"default": {
             "BACKEND": "channels.layers.InMemoryChannelLayer"}}):
         yield

@@ -12,7 +12,8 @@ from __future__ import annotations
 import pytest
 from django.test import override_settings
 
-from games import broadcast, services
+from games.live import broadcast, services
+from games.live.services import hooks
 from games.models import Hand, Round
 from rules.engine.cards import parse_cards
 from rules.engine.config import RuleConfig
@@ -21,7 +22,7 @@ from tests.factories import make_user
 
 IN_MEMORY_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 SEED = "5eed" * 16  # 64 hex digits: a deal every test can count on
-REAL_SCHEDULE = services.schedule_arrange_timeout  # before the `timers` fixture replaces it
+REAL_SCHEDULE = hooks.schedule_arrange_timeout  # before the `timers` fixture replaces it
 
 
 @pytest.fixture(autouse=True)
@@ -43,7 +44,7 @@ class Timers(list):
 @pytest.fixture(autouse=True)
 def timers(monkeypatch) -> Timers:
     scheduled = Timers()
-    monkeypatch.setattr(services, "schedule_arrange_timeout",
+    monkeypatch.setattr(hooks, "schedule_arrange_timeout",
                         lambda round_id, version, countdown:
                         scheduled.append((round_id, version, countdown)))
     return scheduled
@@ -51,7 +52,7 @@ def timers(monkeypatch) -> Timers:
 
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch) -> str:
-    monkeypatch.setattr(services, "deal_seed_factory", lambda: SEED)
+    monkeypatch.setattr(hooks, "deal_seed_factory", lambda: SEED)
     return SEED
 
 

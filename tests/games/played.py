@@ -1,6 +1,6 @@
 """Whole rounds played through the real services, for the history and replay tests.
 
-A round is dealt from a chosen seed (services.deal_seed_factory), some players submit or
+A round is dealt from a chosen seed (hooks.deal_seed_factory), some players submit or
 declare by hand, and the arrange timer submits the first hint for the rest, exactly as at
 a live table. Seeds below were picked for what their first hints produce under the
 standard preset with four players.
@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from games import services
+from games.live import services
+from games.live.services import hooks
 from games.models import Round
 from rules.engine.arrangement import arrange
 from rules.engine.cards import parse_cards
@@ -19,7 +20,7 @@ from rules.engine.hints import first_hint
 
 from .conftest import best_rows, start_round
 
-REAL_NOW = services.now  # before any test replaces the clock
+REAL_NOW = hooks.now  # before any test replaces the clock
 SCOOP_SEED = f"{2:064x}"  # a scoop (打枪), no home run
 HOME_RUN_SEED = f"{109:064x}"  # seat 2 scoops everyone: a home run (全垒打)
 SPECIAL_SEED = f"{24:064x}"  # seat 0 holds three straights (三顺子), declared by its hint
@@ -41,10 +42,10 @@ def play_round(table, users, *, seed: str, committed, monkeypatch, manual=(), de
                fouls=(), at: datetime | None = None) -> Round:
     """Deal from `seed`, let `manual` positions submit their first normal hint, `declare`
     positions declare, `fouls` positions submit fouled rows, and the timer the rest.
-    `at` is when the round is dealt (services.now); it settles 31 seconds later."""
-    monkeypatch.setattr(services, "deal_seed_factory", lambda: seed)
+    `at` is when the round is dealt (hooks.now); it settles 31 seconds later."""
+    monkeypatch.setattr(hooks, "deal_seed_factory", lambda: seed)
     if at is not None:
-        monkeypatch.setattr(services, "now", lambda: at)
+        monkeypatch.setattr(hooks, "now", lambda: at)
     round = start_round(table, users, committed)
     by_position = {hand.position: hand for hand in round.hands.select_related("user")}
     for position in manual:
@@ -59,9 +60,9 @@ def play_round(table, users, *, seed: str, committed, monkeypatch, manual=(), de
                   **fouled_rows(hand))
     round.refresh_from_db()
     if round.phase != "settled":
-        monkeypatch.setattr(services, "now", lambda: round.deadline + timedelta(seconds=1))
+        monkeypatch.setattr(hooks, "now", lambda: round.deadline + timedelta(seconds=1))
         committed(services.round_auto_submit, round_id=round.id, version=round.table_version)
         round.refresh_from_db()
-    monkeypatch.setattr(services, "now", REAL_NOW)
+    monkeypatch.setattr(hooks, "now", REAL_NOW)
     assert round.phase == "settled"
     return round

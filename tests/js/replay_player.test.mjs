@@ -7,7 +7,7 @@ import { test } from "node:test";
 import { describeStep, signed, stepState, translator } from "../../static/js/replay/model.js";
 import { ReplayPlayer, keyAction, stepFromSearch, urlWithStep } from "../../static/js/replay/player.js";
 
-// A two-player round as games/replays.py sends it: seat 1 (by hand) scoops seat 0.
+// A two-player round as games/record/replays.py sends it: seat 1 (by hand) scoops seat 0.
 const REPLAY = {
   fairness: { commitment: "d2c8659d2b888014e0686324a4448a69ef64f1b36156948f17fa600dc170fc35" },
   hands: [

@@ -117,7 +117,7 @@ test("a settled round links to its replay, filled into the page's route", () => 
 test("a private table's replay is linked for the round's players only", () => {
   const template = "/replays/{round_id}/";
   assert.equal(replayUrl(SETTLED, { template, userId: 11, isPrivate: true }), "/replays/7/");
-  // Someone who sat down after the round would find no replay there (games.replays).
+  // Someone who sat down after the round would find no replay there (games.record.replays).
   assert.equal(replayUrl(SETTLED, { template, userId: 99, isPrivate: true }), null);
   assert.equal(replayUrl(SETTLED, { template: undefined, userId: 10, isPrivate: false }), null);
 });

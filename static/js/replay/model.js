@@ -1,5 +1,5 @@
 // What a replay looks like at one step, as plain data (tested under node). The server
-// (games/replays.py) sends the round as steps — deal, each submission, the front, middle
+// (games/record/replays.py) sends the round as steps — deal, each submission, the front, middle
 // and back compared, specials, scoops, the home run, the totals — each carrying the
 // running score; this module works out everything the page shows after step `index`,
 // from the first step up, so stepping back is as exact as stepping forward.

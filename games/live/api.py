@@ -1,0 +1,136 @@
+"""The tables API: the lobby (list, create, join by invite code) and a table's current state
+as the requesting player may see it. Thin doors onto games.live.services and
+games.live.selectors; a refused request answers {"code", "message"} with docs/protocol.md's
+error codes."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
+from rest_framework import serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.live import selectors, services
+from games.live.services import GameError
+from games.serializers import ErrorOutputSerializer, RuleSetBriefSerializer
+
+
+class RuleSetSummarySerializer(RuleSetBriefSerializer):
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    arrange_seconds = serializers.IntegerField()
+    allow_foul = serializers.BooleanField()
+
+
+class LobbyTableOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    status = serializers.CharField()
+    invite_code = serializers.CharField()
+    rule_set = RuleSetBriefSerializer()
+    players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    free_seats = serializers.IntegerField()
+    version = serializers.IntegerField()
+    created_at = serializers.CharField()
+
+
+class TableStateOutputSerializer(serializers.Serializer):
+    """docs/protocol.md's `state` payload (without `type`)."""
+
+    @extend_schema_serializer(component_name="TableStateTable")
+    class TableSerializer(serializers.Serializer):
+        id = serializers.IntegerField()
+        name = serializers.CharField()
+        status = serializers.CharField()
+        is_private = serializers.BooleanField()
+        invite_code = serializers.CharField(required=False)
+        rule_set = RuleSetSummarySerializer()
+
+    @extend_schema_serializer(component_name="TableStateSeat")
+    class SeatSerializer(serializers.Serializer):
+        position = serializers.IntegerField()
+        user_id = serializers.IntegerField()
+        display_name = serializers.CharField()
+        ready = serializers.BooleanField()
+        connected = serializers.BooleanField()
+        submitted = serializers.BooleanField()
+
+    version = serializers.IntegerField()
+    table = TableSerializer()
+    seats = SeatSerializer(many=True)
+    round = serializers.JSONField(allow_null=True, help_text=(
+        "null; an arranging round {id, number, phase, deadline, deal_commitment, players, "
+        "submitted}; or the settled payload (docs/protocol.md)."))
+    you = serializers.JSONField(allow_null=True, help_text=(
+        "null for a watcher; {position, ready} for a seated player, plus round_id, cards, "
+        "hints, deadline and submission while they arrange."))
+
+
+def _refused(error: GameError) -> Response:
+    code = status.HTTP_404_NOT_FOUND if error.code == "table_not_found" else \
+        status.HTTP_400_BAD_REQUEST
+    return Response({"code": error.code, "message": error.message}, status=code)
+
+
+def _seat_and_show(request, service, data: dict, success: int) -> Response:
+    """Run a service that seats the requester (create, join) and answer with the table's
+    state as they now see it, or with the service's refusal."""
+    try:
+        table = service(user=request.user, **data)
+    except GameError as error:
+        return _refused(error)
+    state = selectors.table_state(table_id=table.id, user=request.user)
+    return Response(TableStateOutputSerializer(state).data, status=success)
+
+
+class TableListApi(APIView):
+    """Public tables (GET), or open a new one and sit at seat 0 (POST)."""
+
+    @extend_schema_serializer(component_name="TableCreateInput")
+    class InputSerializer(serializers.Serializer):
+        rule_set = serializers.SlugField(help_text="A rule set's slug, e.g. standard.")
+        name = serializers.CharField(max_length=60)
+        is_private = serializers.BooleanField(default=False)
+
+    @extend_schema(operation_id="tables_list", responses=LobbyTableOutputSerializer(many=True))
+    def get(self, request):
+        return Response(LobbyTableOutputSerializer(selectors.lobby_tables(), many=True).data)
+
+    @extend_schema(operation_id="tables_create", request=InputSerializer,
+                   responses={201: TableStateOutputSerializer, 400: ErrorOutputSerializer})
+    def post(self, request):
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return _seat_and_show(request, services.table_create, serializer.validated_data,
+                              status.HTTP_201_CREATED)
+
+
+class TableJoinApi(APIView):
+    """Sit at the table with this invite code (the lowest free seat)."""
+
+    @extend_schema_serializer(component_name="TableJoinInput")
+    class InputSerializer(serializers.Serializer):
+        invite_code = serializers.CharField(max_length=20)
+
+    @extend_schema(operation_id="tables_join", request=InputSerializer,
+                   responses={200: TableStateOutputSerializer, 400: ErrorOutputSerializer,
+                              404: ErrorOutputSerializer})
+    def post(self, request):
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return _seat_and_show(request, services.table_join, serializer.validated_data,
+                              status.HTTP_200_OK)
+
+
+class TableStateApi(APIView):
+    """A table as the requesting player may see it: their own cards only (RULES.md §10)."""
+
+    @extend_schema(operation_id="tables_retrieve",
+                   responses={200: TableStateOutputSerializer, 404: ErrorOutputSerializer})
+    def get(self, request, table_id: int):
+        try:
+            state = selectors.table_state(table_id=table_id, user=request.user)
+        except GameError as error:
+            return _refused(error)
+        return Response(TableStateOutputSerializer(state).data)

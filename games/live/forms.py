@@ -1,0 +1,79 @@
+"""The lobby's two forms: create a table, join one by its invite code.
+
+They only check what a player typed; the services decide whether the table can be
+created or joined, and their refusals come back as form errors (games.live.views).
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
+
+from games.models import INVITE_ALPHABET, INVITE_CODE_LENGTH
+from games.machine import unsupported_reason
+from rules.engine.config import ConfigError
+from rules.models import RuleSet
+
+
+def playable_rule_sets():
+    """Rule sets live tables can play now (no 十三道 bidding / exchange, no 多三张 yet).
+
+    The phase machine (games.machine.unsupported_reason) is the one judge, so a rule
+    set becomes playable here the day its phases are built. A rule set whose data an
+    admin left inconsistent is not offered either.
+    """
+    playable = []
+    for rule_set in RuleSet.objects.prefetch_related("row_bonuses", "specials"):
+        try:
+            config = rule_set.to_engine()
+        except ConfigError:
+            continue
+        if unsupported_reason(config) is None:
+            playable.append(rule_set.pk)
+    return RuleSet.objects.filter(pk__in=playable).order_by("id")
+
+
+class RuleSetChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, rule_set: RuleSet) -> str:
+        return _("%(name)s (%(low)s–%(high)s players)") % {
+            "name": rule_set.name, "low": rule_set.min_players, "high": rule_set.max_players}
+
+
+class TableCreateForm(forms.Form):
+    rule_set = RuleSetChoiceField(
+        label=_("Rule set"), queryset=RuleSet.objects.none(), empty_label=None,
+        help_text=_("How the hands are scored; see “Ways to play” on the home page."))
+    name = forms.CharField(label=_("Table name"), max_length=60, strip=True,
+                           widget=forms.TextInput(attrs={"autocomplete": "off"}))
+    is_private = forms.BooleanField(
+        label=_("Private table"), required=False,
+        help_text=_("Not listed in the lobby: players join with the invite code."))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["rule_set"].queryset = playable_rule_sets()
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"]
+        if not name:
+            raise forms.ValidationError(_("Give the table a name."))
+        return name
+
+
+class JoinForm(forms.Form):
+    invite_code = forms.CharField(
+        label=_("Invite code"), max_length=20, strip=True,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters",
+                                      "spellcheck": "false"}),
+        help_text=format_lazy(_("The {length}-letter code a player of the table gave you."),
+                              length=INVITE_CODE_LENGTH))
+
+    def clean_invite_code(self) -> str:
+        # Codes are read aloud and typed from screenshots: accept lower case, spaces, dashes.
+        code = "".join(self.cleaned_data["invite_code"].split()).replace("-", "").upper()
+        if len(code) != INVITE_CODE_LENGTH or any(ch not in INVITE_ALPHABET for ch in code):
+            raise forms.ValidationError(
+                _("An invite code is %(length)s letters and digits, like K7MP2QXA.")
+                % {"length": INVITE_CODE_LENGTH})
+        return code

@@ -1,0 +1,206 @@
+"""Reads of tables and rounds, shaped as docs/protocol.md's payloads and filtered by who
+is asking.
+
+Hidden information (RULES.md §10) is decided here and only here: a player's cards, hints
+and submission appear only in that player's own `you`; everybody's rows appear only in a
+settled round's payload. `RoundSecret` (the deal seed before settlement) is never read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count
+
+from games.models import Hand, Round, RoundPhase, Seat, Table, TableStatus
+from games.errors import GameError
+from games.machine import hand_hints
+from rules.engine.config import RuleConfig
+
+
+def iso(moment) -> str | None:
+    return moment.isoformat().replace("+00:00", "Z") if moment is not None else None
+
+
+def lobby_tables() -> list[dict[str, Any]]:
+    """Public tables that are not closed, newest first, each as
+    {id, name, status, invite_code, rule_set: {slug, name}, players, max_players,
+    free_seats, version, created_at}. A public table's invite code is no secret."""
+    tables = (Table.objects.filter(is_private=False)
+              .exclude(status=TableStatus.CLOSED)
+              .select_related("rule_set")
+              .annotate(players=Count("seats"))
+              .order_by("-created_at", "-id"))
+    return [{
+        "id": table.id,
+        "name": table.name,
+        "status": table.status,
+        "invite_code": table.invite_code,
+        "rule_set": {"slug": table.rule_set.slug, "name": table.rule_set.name},
+        "players": table.players,
+        "max_players": table.rule_set.max_players,
+        "free_seats": max(table.rule_set.max_players - table.players, 0),
+        "version": table.version,
+        "created_at": iso(table.created_at),
+    } for table in tables]
+
+
+def table_summary(table: Table) -> dict[str, Any]:
+    """The table's public description (what `state.table` holds, minus the invite code)."""
+    rule_set = table.rule_set
+    return {
+        "id": table.id,
+        "name": table.name,
+        "status": table.status,
+        "is_private": table.is_private,
+        "rule_set": {"slug": rule_set.slug, "name": rule_set.name,
+                     "min_players": rule_set.min_players,
+                     "max_players": rule_set.max_players,
+                     "arrange_seconds": rule_set.arrange_seconds,
+                     "allow_foul": rule_set.allow_foul},
+    }
+
+
+def current_round(table_id: int) -> Round | None:
+    """The table's latest round (being played, or the last one settled), if any."""
+    return Round.objects.filter(table_id=table_id).order_by("-number").first()
+
+
+def seats_public(table_id: int, round: Round | None = None,
+                 seats: list[Seat] | None = None) -> list[dict[str, Any]]:
+    """Every seat as the whole table sees it; `submitted` only says *whether*. `seats`:
+    the table's seats already read (with their users), to save a query."""
+    submitted: set[int] = set()
+    if round is not None and round.phase == RoundPhase.ARRANGING:
+        submitted = set(round.hands.filter(submitted_at__isnull=False)
+                        .values_list("user_id", flat=True))
+    if seats is None:
+        seats = Seat.objects.filter(table_id=table_id).select_related("user").order_by("position")
+    return [{
+        "position": seat.position,
+        "user_id": seat.user_id,
+        "display_name": str(seat.user),
+        "ready": seat.ready,
+        "connected": seat.connected,
+        "submitted": seat.user_id in submitted,
+    } for seat in seats]
+
+
+def round_public(round: Round) -> dict[str, Any]:
+    """A round as everyone may see it: no cards before settlement, everything after."""
+    if round.phase == RoundPhase.SETTLED:
+        return settled_payload(round)
+    hands = list(round.hands.order_by("position"))
+    return {
+        "id": round.id,
+        "number": round.number,
+        "phase": round.phase,
+        "deadline": iso(round.deadline),
+        "deal_commitment": round.deal_commitment,
+        "players": [hand.position for hand in hands],
+        "submitted": [hand.position for hand in hands if hand.submitted_at is not None],
+    }
+
+
+def settled_payload(round: Round) -> dict[str, Any]:
+    """The reveal: every seat's rows, the per-pair detail and the totals, plus the seed
+    that proves the deal (sha256(seed) == deal_commitment). Only for a settled round."""
+    if round.phase != RoundPhase.SETTLED:
+        raise ValueError("only a settled round is revealed")
+    result = round.result
+    hands = []
+    for hand in round.hands.select_related("user").order_by("position"):
+        shown = result["hands"][str(hand.position)]
+        hands.append({
+            "position": hand.position,
+            "user_id": hand.user_id,
+            "display_name": str(hand.user),
+            "cards": hand.dealt_cards,
+            "front": shown["front"], "middle": shown["middle"], "back": shown["back"],
+            "pattern": shown["pattern"],
+            "special": shown["special"],
+            "foul": shown["foul"],
+            "auto": hand.auto_submitted,
+            "points": hand.points,
+        })
+    return {
+        "id": round.id,
+        "number": round.number,
+        "phase": RoundPhase.SETTLED.value,
+        "deal_commitment": round.deal_commitment,
+        "deal_seed": round.deal_seed,
+        "settled_at": iso(round.settled_at),
+        "hands": hands,
+        "pairs": result["pairs"],
+        "totals": result["totals"],
+        "home_run": result["home_run"],
+    }
+
+
+def hand_private(hand: Hand, round: Round) -> dict[str, Any]:
+    """What only the hand's owner sees while arranging: cards, hints, own submission."""
+    config = RuleConfig.from_dict(round.rules)
+    return {
+        "round_id": round.id,
+        "cards": hand.dealt_cards,
+        "hints": hand_hints(hand.dealt_cards, config),
+        "deadline": iso(round.deadline),
+        "submission": submission_private(hand),
+    }
+
+
+def submission_private(hand: Hand) -> dict[str, Any] | None:
+    if hand.submitted_at is None:
+        return None
+    return {"front": hand.front, "middle": hand.middle, "back": hand.back,
+            "special": hand.declared_special or None, "auto": hand.auto_submitted}
+
+
+def table_get(*, table_id: int, user) -> Table:
+    """The table if this user may look at it: public tables to anyone logged in, private
+    ones to their seated players. GameError("table_not_found") otherwise."""
+
+    table = Table.objects.select_related("rule_set").filter(pk=table_id).first()
+    if table is None or (table.is_private and not Seat.objects.filter(
+            table=table, user_id=getattr(user, "id", None)).exists()):
+        raise GameError("table_not_found", "there is no such table, or it is private")
+    return table
+
+
+def table_state(*, table_id: int, user) -> dict[str, Any]:
+    """docs/protocol.md's `state` payload (without `type`), as `user` may see it:
+
+    {version, table (with invite_code for its players or a public table), seats,
+    round (None, an arranging round without cards, or the settled payload),
+    you (None for a watcher; {position, ready} for a seated player;
+    plus round_id, cards, hints, deadline, submission while they arrange)}
+    """
+    table = table_get(table_id=table_id, user=user)
+    round = current_round(table.id)
+    seat = Seat.objects.filter(table=table, user_id=user.id).first()
+    summary = table_summary(table)
+    if seat is not None or not table.is_private:
+        summary["invite_code"] = table.invite_code
+    you = None
+    if seat is not None:
+        you = {"position": seat.position, "ready": seat.ready}
+        if round is not None and round.phase == RoundPhase.ARRANGING:
+            hand = round.hands.filter(user_id=user.id).first()
+            if hand is not None:
+                you.update(hand_private(hand, round))
+    return {
+        "version": table.version,
+        "table": summary,
+        "seats": seats_public(table.id, round),
+        "round": round_public(round) if round is not None else None,
+        "you": you,
+    }
+
+
+def hand_of(*, round_id: int, user) -> Hand | None:
+    return Hand.objects.filter(round_id=round_id, user_id=user.id).first()
+
+
+__all__ = ["lobby_tables", "table_state", "table_get", "table_summary", "seats_public",
+           "round_public", "settled_payload", "hand_private", "submission_private",
+           "current_round", "hand_of"]

@@ -1,0 +1,29 @@
+"""Every state change of a live table: its seats, ready, the deal, submissions, the timer
+and settlement — the one door consumers, views, the API and tests call.
+
+Each service (HackSoft style, STYLE.md) takes keyword-only arguments and runs in one
+`transaction.atomic` that first locks the table row (`select_for_update`, Zulip's
+access_message(lock_message=True)) — also for round changes, so all changes of one table
+happen one at a time in one order. It checks the request and raises `GameError` (a
+docs/protocol.md error code and a readable message) before it changes anything, bumps
+`table.version` once per change, appends RoundEvents, and hands its messages to
+games.live.broadcast, which sends them only after the commit.
+
+The services are split by what they change:
+
+    tables.py     a table and its seats: create, join, sit, leave, ready, connection
+    rounds.py     a round: the deal, submissions, the arrange timer, settlement
+    table_row.py  what both share: the table row's lock, its seats, its version bump
+    hooks.py      the clock, the deal seed and the timer queue, which tests replace
+"""
+
+from games.errors import GameError
+from games.live.services.rounds import (OVERDUE_GRACE, round_auto_submit, round_declare,
+                                        round_submit, round_timeout_overdue,
+                                        round_timers_rearm)
+from games.live.services.tables import (player_connection, player_ready, seat_leave, seat_take,
+                                        table_create, table_join)
+
+__all__ = ["GameError", "OVERDUE_GRACE", "player_connection", "player_ready",
+           "round_auto_submit", "round_declare", "round_submit", "round_timeout_overdue",
+           "round_timers_rearm", "seat_leave", "seat_take", "table_create", "table_join"]

@@ -1,0 +1,140 @@
+"""A table and its seats: open a table, join it by invite code, sit, move, leave, press
+ready (which deals when everybody is ready, games.live.services.rounds) and the seat's
+connection flag."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from games.errors import GameError
+from games.live.services.rounds import maybe_start_round
+from games.live.services.table_row import (changed, lock_table, playable_config, playing,
+                                           seat_of, seats_of)
+from games.models import INVITE_CODE_LENGTH, Seat, Table, TableStatus
+from rules.models import RuleSet
+
+
+def table_create(*, user, rule_set: RuleSet | str, name: str, is_private: bool = False) -> Table:
+    """Open a table under `rule_set` (a RuleSet or its slug) and seat its creator at 0."""
+    if isinstance(rule_set, str):
+        rule_set = RuleSet.objects.filter(slug=rule_set).first()
+        if rule_set is None:
+            raise GameError("bad_request", "there is no such rule set")
+    playable_config(rule_set)
+    name = (name or "").strip()
+    if not name or len(name) > Table._meta.get_field("name").max_length:
+        raise GameError("bad_request", "a table needs a name of 1 to 60 characters")
+    with transaction.atomic():
+        table = Table.objects.create(rule_set=rule_set, name=name, is_private=bool(is_private),
+                                     created_by=user, version=1)
+        Seat.objects.create(table=table, user=user, position=0)
+    return table
+
+
+def table_join(*, user, invite_code: str) -> Table:
+    """Seat `user` at the table with this invite code (the lowest free seat). Joining a
+    table where the user already sits changes nothing."""
+    code = (invite_code or "").strip().upper()
+    if not code or len(code) > INVITE_CODE_LENGTH:
+        raise GameError("table_not_found", "no open table has that invite code")
+    table_id = (Table.objects.filter(invite_code=code).exclude(status=TableStatus.CLOSED)
+                .values_list("id", flat=True).first())
+    if table_id is None:
+        raise GameError("table_not_found", "no open table has that invite code")
+    seat_take(table_id=table_id, user=user)
+    return Table.objects.select_related("rule_set").get(pk=table_id)
+
+
+def seat_take(*, table_id: int, user, position: int | None = None,
+              connected: bool | None = None) -> Seat:
+    """Sit at `position` (the lowest free seat when None). Already seated: the same seat
+    is returned unchanged, or the player moves when no round they play is running.
+    `connected=True` marks the seat as online (a socket asked to sit)."""
+    with transaction.atomic():
+        table = lock_table(table_id)
+        if table.status == TableStatus.CLOSED:
+            raise GameError("table_closed", "this table is closed")
+        max_players = table.rule_set.max_players
+        if position is not None and (isinstance(position, bool) or not isinstance(position, int)
+                                     or not 0 <= position < max_players):
+            raise GameError("bad_request",
+                            f"seats at this table are numbered 0 to {max_players - 1}")
+        seats = list(Seat.objects.filter(table=table))
+        mine = next((seat for seat in seats if seat.user_id == user.id), None)
+        taken = {seat.position for seat in seats}
+        if mine is not None and (position is None or position == mine.position):
+            if connected and not mine.connected:
+                mine.connected = True
+                mine.save(update_fields=["connected"])
+                changed(table, seats=True)
+            return mine
+        if position is None:
+            free = [p for p in range(max_players) if p not in taken]
+            if not free:
+                raise GameError("table_full", "every seat at this table is taken")
+            position = free[0]
+        elif position in taken:
+            raise GameError("seat_taken", f"seat {position} is taken")
+        if mine is not None:
+            if playing(table, user):
+                raise GameError("round_in_progress",
+                                "you cannot change seats while your round is being played")
+            mine.position, mine.ready = position, False
+            if connected:
+                mine.connected = True
+            mine.save(update_fields=["position", "ready", "connected"])
+            seat = mine
+        else:
+            seat = Seat.objects.create(table=table, user=user, position=position,
+                                       connected=bool(connected))
+        changed(table, seats=True)
+        return seat
+
+
+def seat_leave(*, table_id: int, user) -> None:
+    """Give up your seat; refused while a round you play is being arranged."""
+    with transaction.atomic():
+        table = lock_table(table_id)
+        seat = seat_of(table, user)
+        if playing(table, user):
+            raise GameError("round_in_progress",
+                            "you cannot leave while your round is being played")
+        seat.delete()
+        changed(table, seats=True)
+        maybe_start_round(table)
+
+
+def player_ready(*, table_id: int, user) -> None:
+    """Press ready. When every seated player is ready and at least the rule set's
+    `min_players` sit, the round is dealt at once (seed 000 §3.2)."""
+    with transaction.atomic():
+        table = lock_table(table_id)
+        seats = seats_of(table)
+        seat = next((seat for seat in seats if seat.user_id == getattr(user, "id", None)), None)
+        if seat is None:
+            raise GameError("not_seated", "take a seat first")
+        if table.status == TableStatus.PLAYING:
+            raise GameError("round_in_progress", "wait until this round is settled")
+        if seat.ready:
+            return
+        seat.ready = True
+        seat.save(update_fields=["ready"])
+        changed(table, seats=seats)
+        maybe_start_round(table, seats)
+
+
+def player_connection(*, table_id: int, user, connected: bool) -> None:
+    """A seated player's socket opened or closed; the seat is kept either way (the timer
+    submits for an absent player). Watchers and unchanged flags change nothing."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        if table is None:
+            return
+        seat = Seat.objects.filter(table=table, user_id=user.id).first()
+        if seat is None or seat.connected == connected:
+            return
+        seat.connected = connected
+        seat.save(update_fields=["connected"])
+        changed(table, seats=True)
+
+

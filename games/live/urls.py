@@ -1,0 +1,12 @@
+from django.urls import path
+
+from games.live import views
+
+app_name = "games"
+
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("create/", views.create, name="create"),
+    path("join/", views.join, name="join"),
+    path("<int:table_id>/", views.table, name="table"),
+]

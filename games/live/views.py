@@ -1,0 +1,140 @@
+"""The lobby and the table page: thin doors onto games.live.services and games.live.selectors.
+
+The lobby lists public tables, creates a table and joins one by invite code (POST, then a
+redirect). The table page renders the table as the player may see it right now
+(`table_state`, embedded with json_script) and hands over to static/js/table.js, which
+plays the round over the WebSocket (docs/protocol.md). The page links to the table's
+history (games/record/urls.py) and, once a round is settled, to that round's replay.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Sum
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from games.live.forms import JoinForm, TableCreateForm
+from games.models import Hand, RoundPhase
+from games.live.selectors import lobby_tables, table_state
+from games.live.services import GameError, table_create, table_join
+from games.live.strings import table_strings
+
+
+def _error_text(error: GameError) -> str:
+    """The refusal in the player's language where the lobby knows the code; the service's
+    own message otherwise."""
+    known = {
+        "table_not_found": _("No open table has that invite code."),
+        "table_full": _("Every seat at that table is taken."),
+        "table_closed": _("That table is closed."),
+    }
+    return known.get(error.code) or error.message
+
+
+def _lobby(request, create_form=None, join_form=None, status=200):
+    return render(request, "games/lobby.html", {
+        "tables": lobby_tables(),
+        "create_form": create_form or TableCreateForm(prefix="create"),
+        "join_form": join_form or JoinForm(prefix="join"),
+    }, status=status)
+
+
+@login_required
+@require_GET
+def lobby(request):
+    return _lobby(request)
+
+
+@login_required
+@require_POST
+def create(request):
+    form = TableCreateForm(request.POST, prefix="create")
+    if not form.is_valid():
+        return _lobby(request, create_form=form, status=400)
+    try:
+        table = table_create(user=request.user, rule_set=form.cleaned_data["rule_set"],
+                             name=form.cleaned_data["name"],
+                             is_private=form.cleaned_data["is_private"])
+    except GameError as error:
+        form.add_error(None, _error_text(error))
+        return _lobby(request, create_form=form, status=400)
+    return redirect("games:table", table_id=table.pk)
+
+
+@login_required
+@require_POST
+def join(request):
+    form = JoinForm(request.POST, prefix="join")
+    if not form.is_valid():
+        return _lobby(request, join_form=form, status=400)
+    try:
+        table = table_join(user=request.user, invite_code=form.cleaned_data["invite_code"])
+    except GameError as error:
+        form.add_error("invite_code", _error_text(error))
+        return _lobby(request, join_form=form, status=400)
+    messages.success(request, _("You joined %(name)s.") % {"name": table.name})
+    return redirect("games:table", table_id=table.pk)
+
+
+@login_required
+@require_GET
+def table(request, table_id: int):
+    try:
+        state = table_state(table_id=table_id, user=request.user)
+    except GameError:
+        raise Http404(_("There is no such table, or it is private.")) from None
+    return render(request, "games/table.html", {
+        "table": state["table"],
+        "state": {"type": "state", **state},
+        "page": {
+            "table_id": table_id,
+            "user_id": request.user.pk,
+            "rules": _rules_for_page(state["table"]["rule_set"]["slug"]),
+            "session": _session_points(table_id),
+            "lobby_url": reverse("games:lobby"),
+            "replay_url": _url_template("history:replay", "round_id"),
+        },
+        "strings": table_strings(),
+    })
+
+
+# Stands for the id while a route is reversed for the script; never a real round's id.
+_ID_STAND_IN = 4_294_967_295
+
+
+def _url_template(name: str, argument: str) -> str:
+    """Route `name` with `{argument}` where its id goes, for the script to fill in (rows.js's
+    `fill`): the settled round's replay link comes from the route itself, not a copy of it."""
+    head, _, tail = reverse(name, kwargs={argument: _ID_STAND_IN}).rpartition(str(_ID_STAND_IN))
+    return f"{head}{{{argument}}}{tail}"
+
+
+def _rules_for_page(slug: str) -> dict:
+    """What the arranging view needs of the rules: the wheel for labels, fouls allowed or
+    not, and the specials' names and points for the declare button and the reveal."""
+    from rules.selectors import ruleset_get
+
+    rule_set = ruleset_get(slug=slug)
+    return {
+        "wheel": rule_set.wheel,
+        "allow_foul": rule_set.allow_foul,
+        "min_players": rule_set.min_players,
+        "max_players": rule_set.max_players,
+        "arrange_seconds": rule_set.arrange_seconds,
+        "specials": {special.code: {"name": special.name, "points": special.points,
+                                    "label": special.get_code_display()}
+                     for special in rule_set.specials.all()},
+    }
+
+
+def _session_points(table_id: int) -> dict[str, int]:
+    """Each player's points over the table's settled rounds so far, by user id: the page
+    adds every later round's totals to it (the running score of the session)."""
+    rows = (Hand.objects.filter(round__table_id=table_id, round__phase=RoundPhase.SETTLED)
+            .values("user_id").annotate(points=Sum("points")))
+    return {str(row["user_id"]): row["points"] or 0 for row in rows}

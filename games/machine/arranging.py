@@ -1,0 +1,95 @@
+"""The arranging phase (RULES.md §3, §7): each player submits rows or declares a special
+(报到); the arrange timer submits the first hint for whoever has not. When the last
+submission is in, the round settles (games.machine.settling).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+from types import MappingProxyType
+from typing import Mapping, Sequence
+
+from games.machine.settling import settlement
+from games.machine.state import ARRANGING, SETTLED, Event, FlowError, RoundState, Submission
+from rules.engine.arrangement import ArrangementError, validate_submission
+from rules.engine.cards import parse_cards
+from rules.engine.hints import first_hint
+
+
+@dataclass(frozen=True)
+class Submit:
+    """A player's rows (codes, as sent) or, with `declare`, their special (报到)."""
+
+    position: int
+    front: Sequence[str] = ()
+    middle: Sequence[str] = ()
+    back: Sequence[str] = ()
+    declare: bool = False
+    now: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Timeout:
+    """The arrange timer ran out: every missing player gets their first hint (§7.2)."""
+
+    now: datetime | None = None
+
+
+def arranging_step(state: RoundState, action: Submit | Timeout
+                   ) -> tuple[RoundState, list[Event]]:
+    if state.phase != ARRANGING:
+        raise FlowError("not_arranging", "no round is being arranged at this table")
+    if isinstance(action, Submit):
+        return _submit(state, action)
+    return _timeout(state, action)
+
+
+def _submit(state: RoundState, action: Submit) -> tuple[RoundState, list[Event]]:
+    if action.position not in state.dealt:
+        raise FlowError("not_in_round", "you are not playing this round")
+    previous = state.submissions.get(action.position)
+    if previous is not None:
+        raise FlowError("already_submitted",
+                        "the timer already submitted your first hint; it is final"
+                        if previous.auto else "you have already submitted; it is final")
+    if state.deadline is not None and action.now is not None and action.now > state.deadline:
+        raise FlowError("too_late", "time is up: the timer submits your first hint")
+    dealt = state.dealt[action.position]
+    front, middle, back = action.front, action.middle, action.back
+    if action.declare:
+        # The engine finds the special from the 13 cards and lays out its rows.
+        hint = first_hint(parse_cards(dealt), state.config)
+        front, middle, back = hint.rows
+    try:
+        arrangement = validate_submission(dealt, front, middle, back, state.config,
+                                          declare_special=action.declare)
+    except ArrangementError as error:
+        raise FlowError("invalid_arrangement", str(error)) from None
+    submission = Submission.from_arrangement(arrangement, auto=False)
+    return _accepted(state, {action.position: submission})
+
+
+def _timeout(state: RoundState, action: Timeout) -> tuple[RoundState, list[Event]]:
+    if state.deadline is not None and action.now is not None and action.now < state.deadline:
+        raise FlowError("too_early", "the arrange timer has not run out yet")
+    automatic = {}
+    for position in state.waiting_for:
+        hint = first_hint(parse_cards(state.dealt[position]), state.config)
+        arrangement = validate_submission(state.dealt[position], *hint.rows, state.config,
+                                          declare_special=hint.special is not None)
+        automatic[position] = Submission.from_arrangement(arrangement, auto=True)
+    return _accepted(state, automatic)
+
+
+def _accepted(state: RoundState, new: Mapping[int, Submission]
+              ) -> tuple[RoundState, list[Event]]:
+    submissions = MappingProxyType({**state.submissions, **new})
+    state = replace(state, submissions=submissions)
+    events = [Event("submitted", {"position": position, "auto": submission.auto})
+              for position, submission in sorted(new.items())]
+    if not state.waiting_for:
+        result = settlement(state)
+        state = replace(state, phase=SETTLED, result=result)
+        events.append(Event("settled", {"result": result}))
+    return state, events

@@ -1,0 +1,84 @@
+"""The round machine's vocabulary: the phase names, the state a step reads and returns,
+the events it emits and the error it refuses with. Every phase module imports from here
+and from nowhere else in the machine, so the phases never import each other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from rules.engine.arrangement import Arrangement
+from rules.engine.cards import codes
+from rules.engine.config import RuleConfig
+
+BIDDING = "bidding"          # 十三道 抢庄 (config.bidding)
+EXCHANGING = "exchanging"    # 十三道 换牌 (config.exchange)
+ARRANGING = "arranging"      # every preset
+NEGOTIATING = "negotiating"  # 十三道 谈判 (config.negotiation)
+SETTLED = "settled"
+
+
+class FlowError(Exception):
+    """An action the round refuses; `code` is a docs/protocol.md error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Submission:
+    """A player's accepted rows (codes), with the special declared and how it came."""
+
+    front: tuple[str, ...]
+    middle: tuple[str, ...]
+    back: tuple[str, ...]
+    special: str | None = None
+    foul: bool = False
+    auto: bool = False
+
+    @classmethod
+    def from_arrangement(cls, arrangement: Arrangement, auto: bool) -> "Submission":
+        return cls(tuple(codes(arrangement.front)), tuple(codes(arrangement.middle)),
+                   tuple(codes(arrangement.back)),
+                   arrangement.special.code if arrangement.special else None,
+                   arrangement.foul, auto)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"front": list(self.front), "middle": list(self.middle),
+                "back": list(self.back), "special": self.special, "foul": self.foul,
+                "auto": self.auto}
+
+
+@dataclass(frozen=True)
+class RoundState:
+    """What the rules need to know about a round: its config, phase, the cards dealt to
+    each seat position, the deadline and the accepted submissions."""
+
+    config: RuleConfig
+    phase: str
+    dealt: Mapping[int, tuple[str, ...]]
+    deadline: datetime | None = None
+    submissions: Mapping[int, Submission] = field(default_factory=lambda: MappingProxyType({}))
+    result: Mapping[str, Any] | None = None
+
+    @property
+    def positions(self) -> tuple[int, ...]:
+        return tuple(sorted(self.dealt))
+
+    @property
+    def waiting_for(self) -> tuple[int, ...]:
+        return tuple(p for p in self.positions if p not in self.submissions)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, as the RoundEvent log stores it. Events hold no card of
+    an unsettled round: the deal's cards live in Hand rows, the rows in `settled`."""
+
+    type: str
+    payload: Mapping[str, Any]

@@ -1,0 +1,122 @@
+"""Plain-text hand histories (牌谱): a settled round, or a player's rounds, as text a
+player can keep, paste into a forum or feed to a tool.
+
+The text is written from a replay (games.record.replays), so it holds exactly what the replay
+shows — the deal and its proof, every submission, each row compared, specials, scoops,
+the home run and the totals — and comes under the replay's rules of who may see it. It
+is English with card codes and the engine's category slugs, the same in every language,
+so tools can read it; one round is a block ending in a blank line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.record.history import HistoryFilter, player_hands
+from games.record.replays import replay_build
+from rules.engine.config import ROWS
+
+# A player's export covers at most this many rounds (newest first); the header says so.
+HISTORY_EXPORT_LIMIT = 500
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)
+
+
+def _cards(codes: list[str]) -> str:
+    return " ".join(codes)
+
+
+def round_text(replay: dict[str, Any]) -> str:
+    """One round's hand history, from its replay."""
+    hands = {hand["position"]: hand for hand in replay["hands"]}
+    width = max((len(hand["display_name"]) for hand in replay["hands"]), default=0)
+
+    def seat(position) -> str:
+        hand = hands.get(position)
+        name = hand["display_name"] if hand else "?"
+        return f"Seat {position} {name}"
+
+    fairness = replay["fairness"]
+    lines = [
+        f"Thirteen Water round {replay['id']}: table \"{replay['table']['name']}\" "
+        f"round {replay['number']}, rules {replay['rule_set']['slug']} "
+        f"({replay['rules']['name']})",
+        f"Settled {replay['settled_at']}",
+        f"Deal {fairness['algorithm']}",
+        f"  commitment {fairness['commitment']}",
+        f"  seed       {fairness['seed']}",
+        "Dealt",
+    ]
+    for hand in replay["hands"]:
+        lines.append(f"  Seat {hand['position']} {hand['display_name']:<{width}}  "
+                     f"{_cards(hand['cards'])}")
+    for step in replay["steps"]:
+        lines.extend(_step_lines(step, hands, seat))
+    verification = replay["verification"]
+    if verification["ok"]:
+        lines.append("Verified: " + ", ".join(c["check"] for c in verification["checks"]))
+    else:
+        failed = [f"{c['check']}: {c['message']}" for c in verification["checks"] if not c["ok"]]
+        lines.append("VERIFICATION FAILED: " + "; ".join(failed))
+    return "\n".join(lines) + "\n"
+
+
+def _step_lines(step: dict[str, Any], hands: dict, seat) -> list[str]:
+    kind = step["kind"]
+    if kind == "submit":
+        hand = hands.get(step["position"], {})
+        how = "timer, first hint" if step["auto"] else "by hand"
+        head = f"Submit {seat(step['position'])} ({how})"
+        if step["special"]:
+            head += f": declares {step['special']}"
+        elif step["foul"]:
+            head += ": foul"
+        rows = [f"  {row:<6} {_cards(hand.get(row, []))}  {category}"
+                for row, category in zip(ROWS, hand.get("pattern") or ("",) * 3)]
+        return [head, *rows]
+    if kind == "row":
+        lines = [step["row"].capitalize()]
+        for result in step["results"]:
+            versus = f"  {seat(result['a'])} vs {seat(result['b'])}: "
+            if result["winner"] is None:
+                lines.append(versus + "tie")
+            else:
+                lines.append(versus + f"seat {result['winner']} wins {result['points']}")
+        return lines
+    if kind == "special":
+        versus = f"Special {seat(step['a'])} vs {seat(step['b'])}: "
+        if step["winner"] is None:
+            return [versus + f"{step['code']} against an equal special, 0"]
+        return [versus + f"seat {step['winner']} collects {step['points']} ({step['code']})"]
+    if kind == "scoop":
+        return [f"Scoop {seat(step['winner'])} scoops seat {step['loser']}: "
+                f"{_signed(step['points'])}"]
+    if kind == "home_run":
+        return [f"Home run {seat(step['position'])}: {_signed(step['points'])} in all"]
+    if kind == "totals":
+        return ["Totals", *(f"  {seat(int(position))}  {_signed(points)}"
+                            for position, points in step["totals"].items())]
+    return []  # "deal": the cards are listed above
+
+
+def history_text(*, user, filters: HistoryFilter = HistoryFilter()) -> str:
+    """A player's settled rounds (newest first, at most HISTORY_EXPORT_LIMIT), each as
+    round_text, under a header naming the player and the filter."""
+    hands = player_hands(user=user, filters=filters)
+    total = hands.count()
+    chosen = [
+        f"rules {filters.rule_set}" if filters.rule_set else "",
+        f"from {filters.settled_from.isoformat()}" if filters.settled_from else "",
+        f"to {filters.settled_to.isoformat()}" if filters.settled_to else "",
+    ]
+    title = f"Thirteen Water hand history of {user}"
+    if any(chosen):
+        title += f" ({', '.join(c for c in chosen if c)})"
+    count = f"{total} round" + ("" if total == 1 else "s")
+    if total > HISTORY_EXPORT_LIMIT:
+        count += f", the newest {HISTORY_EXPORT_LIMIT} below"
+    blocks = [round_text(replay_build(hand.round)) for hand in hands[:HISTORY_EXPORT_LIMIT]]
+    # A blank line before every round, so each block stands on its own.
+    return f"{title}\n{count}\n" + "".join(f"\n{block}" for block in blocks)

@@ -1,0 +1,181 @@
+"""The history pages: your rounds (filtered, paged, exportable), a table's rounds, the
+leaderboard of a rule set, and a settled round's replay. Thin doors onto
+games.record.history, games.record.replays and games.record.export; who may see what is
+decided there, and a refusal here is a page saying why (404 for what the visitor may not
+know exists, 403 for a round not settled yet).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_GET
+
+from games.record import history
+from games.record.export import history_text, round_text
+from games.record.history import HistoryError, HistoryFilter
+from games.record.strings import replay_strings
+from games.record.replays import ReplayRefused, replay_get
+from rules.engine.config import ROWS
+from rules.models import RuleSet
+
+ROUNDS_PER_PAGE = 20
+
+
+class HistoryFilterForm(forms.Form):
+    rule_set = forms.ChoiceField(label=_("Rule set"), required=False)
+    settled_from = forms.DateField(label=_("From"), required=False,
+                                   widget=forms.DateInput(attrs={"type": "date"}))
+    settled_to = forms.DateField(label=_("To"), required=False,
+                                 widget=forms.DateInput(attrs={"type": "date"}))
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["rule_set"].choices = [("", _("All rule sets"))] + list(
+            RuleSet.objects.order_by("name").values_list("slug", "name"))
+
+    def clean(self):
+        data = super().clean()
+        try:
+            self.history_filter = HistoryFilter(rule_set=data.get("rule_set") or None,
+                                                settled_from=data.get("settled_from"),
+                                                settled_to=data.get("settled_to"))
+        except HistoryError as error:
+            raise forms.ValidationError(error.message, code=error.code) from None
+        return data
+
+
+def _filter_from(request) -> tuple[HistoryFilterForm, HistoryFilter | None]:
+    form = HistoryFilterForm(request.GET)
+    return form, (form.history_filter if form.is_valid() else None)
+
+
+def _refused_page(request, error: HistoryError | ReplayRefused):
+    code = 403 if error.code == "round_not_settled" else 404
+    return render(request, "history/refused.html", {"message": error.message}, status=code)
+
+
+def _text(text: str, filename: str) -> HttpResponse:
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@login_required
+@require_GET
+def my_rounds(request):
+    form, filters = _filter_from(request)
+    if filters is None:
+        return render(request, "history/rounds.html", {"form": form, "page": None}, status=400)
+    page = Paginator(history.player_hands(user=request.user, filters=filters),
+                     ROUNDS_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "history/rounds.html", {
+        "form": form,
+        "page": page,
+        "lines": [history.round_line(hand) for hand in page.object_list],
+        "statistics": history.player_statistics(user=request.user, filters=filters),
+    })
+
+
+@login_required
+@require_GET
+def my_rounds_export(request):
+    form, filters = _filter_from(request)
+    if filters is None:
+        return HttpResponse(" ".join(" ".join(map(str, errors)) for errors in form.errors.values()),
+                            status=400, content_type="text/plain; charset=utf-8")
+    return _text(history_text(user=request.user, filters=filters),
+                 f"thirteen-water-{request.user.username}.txt")
+
+
+@login_required
+@require_GET
+def table_rounds(request, table_id: int):
+    try:
+        table = history.table_for_history(table_id=table_id, user=request.user)
+    except HistoryError as error:
+        return _refused_page(request, error)
+    page = Paginator(history.table_rounds(table), ROUNDS_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "history/table.html", {
+        "table": table,
+        "page": page,
+        "lines": [history.table_round_line(round) for round in page.object_list],
+    })
+
+
+@login_required
+@require_GET
+def leaderboard(request, slug: str | None = None):
+    rule_sets = list(RuleSet.objects.order_by("name"))
+    if slug is None:
+        played = history.rule_sets_played()
+        first = played[0]["slug"] if played else (rule_sets[0].slug if rule_sets else None)
+        if first is None:
+            return render(request, "history/refused.html",
+                          {"message": _("There are no rule sets yet.")}, status=404)
+        return redirect("history:leaderboard_rule_set", slug=first)
+    try:
+        board = history.leaderboard(rule_set=slug)
+    except HistoryError as error:
+        return _refused_page(request, error)
+    return render(request, "history/leaderboard.html", {
+        "rule_sets": rule_sets,
+        "rule_set": next(rs for rs in rule_sets if rs.slug == slug),
+        "board": board,
+    })
+
+
+@login_required
+@require_GET
+def replay(request, round_id: int):
+    try:
+        data = replay_get(round_id=round_id, user=request.user)
+    except ReplayRefused as error:
+        return _refused_page(request, error)
+    return render(request, "history/replay.html", {
+        "replay": data,
+        "settled_at": datetime.fromisoformat(data["settled_at"]) if data["settled_at"] else None,
+        "rows": ROWS,
+        "verify_line": _verify_line(data),
+        "strings": replay_strings(),
+        "you": next((hand["position"] for hand in data["hands"]
+                     if hand["user_id"] == request.user.id), None),
+    })
+
+
+@login_required
+@require_GET
+def replay_export(request, round_id: int):
+    try:
+        data = replay_get(round_id=round_id, user=request.user)
+    except ReplayRefused as error:
+        return HttpResponse(error.message, status=403 if error.code == "round_not_settled"
+                            else 404, content_type="text/plain; charset=utf-8")
+    return _text(round_text(data), f"thirteen-water-round-{data['id']}.txt")
+
+
+def _verify_line(data: dict) -> str:
+    """The JSON line `python -m rules.engine verify-deal` checks this round with: the
+    revealed seed, the published commitment, the cards each seat played (in deal order)
+    and the rule set's preset (docs/fairness.md)."""
+    by_position = {hand["position"]: hand for hand in data["hands"]}
+    fairness = data["fairness"]
+    hands = [by_position[p]["front"] + by_position[p]["middle"] + by_position[p]["back"]
+             for p in fairness["deal_order"] if p in by_position]
+    return json.dumps({"seed": fairness["seed"], "commitment": fairness["commitment"],
+                       "hands": hands, "rules": _deal_rules(data)}, separators=(", ", ": "))
+
+
+def _deal_rules(data: dict) -> dict:
+    """Only the options the deal depends on, which RuleConfig.from_dict completes with
+    defaults: the deck, the jokers and the extra cards."""
+    rules = data["rules"]
+    return {"deck": rules["deck"], "jokers": rules["jokers"],
+            "extra_cards": rules["hand_size"] - 13}

@@ -1,0 +1,82 @@
+"""The tables API: lobby list, create, join by invite code, and a table's state as the
+requesting player may see it."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from games.live import services
+from games.models import Table
+from tests.factories import make_user
+
+from tests.games.conftest import seat_all, start_round
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def api(client, players):
+    client.force_login(players[0], backend="django.contrib.auth.backends.ModelBackend")
+    return client
+
+
+def test_the_api_needs_a_login(client):
+    assert client.get(reverse("api-table-list")).status_code == 403
+
+
+def test_create_then_list(api, players):
+    response = api.post(reverse("api-table-list"), {"rule_set": "fuzhou", "name": "Fuzhou"},
+                        content_type="application/json")
+    assert response.status_code == 201
+    state = response.json()
+    assert state["table"]["rule_set"]["slug"] == "fuzhou"
+    assert state["you"] == {"position": 0, "ready": False}
+    assert state["table"]["invite_code"]
+    api.post(reverse("api-table-list"), {"rule_set": "standard", "name": "Hidden",
+                                         "is_private": True}, content_type="application/json")
+    lobby = api.get(reverse("api-table-list")).json()
+    assert [(t["name"], t["players"], t["free_seats"], t["rule_set"]["slug"]) for t in lobby] \
+        == [("Fuzhou", 1, 3, "fuzhou")]
+
+
+def test_create_refusals(api):
+    response = api.post(reverse("api-table-list"), {"rule_set": "shisandao", "name": "x"},
+                        content_type="application/json")
+    assert response.status_code == 400 and response.json()["code"] == "unsupported_rules"
+    response = api.post(reverse("api-table-list"), {"rule_set": "nope", "name": "x"},
+                        content_type="application/json")
+    assert response.status_code == 400
+    response = api.post(reverse("api-table-list"), {"name": "x"},
+                        content_type="application/json")
+    assert response.status_code == 400 and "rule_set" in response.json()
+    assert not Table.objects.exists()
+
+
+def test_join_by_invite_code(client, players):
+    table = services.table_create(user=players[0], rule_set="standard", name="Private",
+                                  is_private=True)
+    client.force_login(players[1], backend="django.contrib.auth.backends.ModelBackend")
+    state_url = reverse("api-table-state", args=[table.id])
+    assert client.get(state_url).status_code == 404  # private: only for its players
+    response = client.post(reverse("api-table-join"), {"invite_code": table.invite_code},
+                           content_type="application/json")
+    assert response.status_code == 200 and response.json()["you"]["position"] == 1
+    assert client.get(state_url).status_code == 200
+    response = client.post(reverse("api-table-join"), {"invite_code": "ZZZZZZZZ"},
+                           content_type="application/json")
+    assert response.status_code == 404 and response.json()["code"] == "table_not_found"
+
+
+def test_the_state_shows_only_the_requesting_players_cards(client, players):
+    table = services.table_create(user=players[0], rule_set="standard", name="Felt")
+    seat_all(table, players)
+    round = start_round(table, players)
+    watcher = make_user(username="w", display_name="W")
+    everyone = {h.user_id: h.dealt_cards for h in round.hands.all()}
+    for user in [*players, watcher]:
+        client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
+        body = client.get(reverse("api-table-state", args=[table.id])).content.decode()
+        for owner, cards in everyone.items():
+            shown = [f'"{code}"' in body for code in cards]
+            assert all(shown) if owner == user.id else not any(shown)

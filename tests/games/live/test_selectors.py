@@ -1,0 +1,79 @@
+"""games.live.selectors: the lobby and the state each user may see."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.live import selectors, services
+from games.models import Round
+from games.live.services import GameError
+from tests.factories import make_user
+
+from tests.games.conftest import SEED, best_rows, seat_all, start_round
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_lobby_lists_public_open_tables_with_free_seats(players):
+    public = services.table_create(user=players[0], rule_set="extra-suit", name="Five")
+    services.table_join(user=players[1], invite_code=public.invite_code)
+    services.table_create(user=players[2], rule_set="standard", name="Mine", is_private=True)
+    closed = services.table_create(user=players[3], rule_set="standard", name="Closed")
+    closed.status = "closed"
+    closed.save()
+    [listed] = selectors.lobby_tables()
+    assert listed["name"] == "Five" and listed["rule_set"]["slug"] == "extra-suit"
+    assert (listed["players"], listed["max_players"], listed["free_seats"]) == (2, 5, 3)
+
+
+def test_state_before_any_round(players):
+    table = services.table_create(user=players[0], rule_set="standard", name="Felt")
+    state = selectors.table_state(table_id=table.id, user=players[0])
+    assert state["round"] is None and state["you"] == {"position": 0, "ready": False}
+    assert state["version"] == table.version
+    assert [s["display_name"] for s in state["seats"]] == ["Player 0"]
+    watcher = selectors.table_state(table_id=table.id, user=players[1])
+    assert watcher["you"] is None and watcher["table"]["invite_code"] == table.invite_code
+
+
+def test_a_private_table_is_not_found_by_strangers(players):
+    table = services.table_create(user=players[0], rule_set="standard", name="Felt",
+                                  is_private=True)
+    with pytest.raises(GameError) as error:
+        selectors.table_state(table_id=table.id, user=players[1])
+    assert error.value.code == "table_not_found"
+
+
+def test_state_while_arranging_shows_own_cards_and_who_submitted(players):
+    table = services.table_create(user=players[0], rule_set="standard", name="Felt")
+    seat_all(table, players)
+    round = start_round(table, players)
+    hand = round.hands.get(position=0)
+    services.round_submit(table_id=table.id, user=players[0],
+                          **dict(zip(("front", "middle", "back"), best_rows(hand))))
+    mine = selectors.table_state(table_id=table.id, user=players[0])
+    assert mine["you"]["cards"] == hand.dealt_cards
+    assert len(mine["you"]["hints"]) >= 1 and mine["you"]["submission"]["auto"] is False
+    assert mine["round"]["submitted"] == [0] and mine["round"]["players"] == [0, 1, 2, 3]
+    assert [s["submitted"] for s in mine["seats"]] == [True, False, False, False]
+    theirs = selectors.table_state(table_id=table.id, user=players[1])
+    assert theirs["you"]["submission"] is None
+    assert set(theirs["you"]["cards"]).isdisjoint(hand.dealt_cards)
+    assert "deal_seed" not in theirs["round"] and SEED not in str(theirs)
+
+
+def test_state_after_settlement_reveals_everything_and_the_seed(players):
+    table = services.table_create(user=players[0], rule_set="standard", name="Felt")
+    seat_all(table, players[:2])
+    round = start_round(table, players[:2])
+    for user in players[:2]:
+        hand = round.hands.get(user=user)
+        services.round_submit(table_id=table.id, user=user,
+                              **dict(zip(("front", "middle", "back"), best_rows(hand))))
+    watcher = make_user(username="w", display_name="W")
+    state = selectors.table_state(table_id=table.id, user=watcher)
+    revealed = state["round"]
+    assert revealed["phase"] == "settled" and revealed["deal_seed"] == SEED
+    assert [h["position"] for h in revealed["hands"]] == [0, 1]
+    assert sum(h["points"] for h in revealed["hands"]) == 0
+    assert revealed == selectors.settled_payload(Round.objects.get(pk=round.pk))
