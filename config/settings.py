@@ -187,6 +187,12 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # DRF's own parsers, but JSON bodies nested past a few levels get a 400, not a 500.
+    "DEFAULT_PARSER_CLASSES": [
+        "config.parsers.ShallowJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_THROTTLE_RATES": {"register": env.str("REGISTER_RATE", default="20/hour")},
 }
 SPECTACULAR_SETTINGS = {

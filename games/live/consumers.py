@@ -15,7 +15,6 @@ AllowedHostsOriginValidator refuses the handshake.
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 import weakref
 from typing import Any
@@ -24,6 +23,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db import connection
 
+from config import json_depth
 from games.live import broadcast, selectors, services
 from games.live.services import GameError
 
@@ -32,6 +32,9 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_RATE_LIMITED = 4429
 
 MAX_FRAME_CHARS = 4096
+# No message nests deeper than a submit's rows (2); deeper frames are refused as bad_json
+# before decoding, which would otherwise recurse until RecursionError killed the socket.
+MAX_DEPTH = 8
 
 
 def _db(function):
@@ -118,7 +121,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                                          f"{MAX_FRAME_CHARS} characters)")
             return
         try:
-            content = json.loads(text_data)
+            content = json_depth.loads(text_data, max_depth=MAX_DEPTH)
+        except json_depth.TooDeep:
+            await self.error("bad_json", f"JSON nested deeper than {MAX_DEPTH} levels")
+            return
         except ValueError:
             await self.error("bad_json", "that frame is not valid JSON")
             return
