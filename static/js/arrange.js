@@ -3,6 +3,11 @@
 // so the moves the page offers (tap then row, drag, swap, clear, apply a hint) are tested
 // under node. Cards are tracked by their index in the deal, not their code, because the
 // 65-card deck deals identical cards (two `Ad`).
+//
+// 多三张 (RULES.md §7.3) deals 16: the 13 and 3 candidate cards. Any 13 of the 16 go in
+// the rows; whatever is left out once the rows are full are the discards. Neither is a
+// place of its own: a candidate is a mark on a dealt card that stays with it wherever it
+// goes, and the discards are the hand's leftovers once the rows have no room left.
 
 import { sortCards } from "./cards.js";
 import { ROWS, ROW_SIZES, evaluate, evaluatePartial, foulCheck } from "./rows.js";
@@ -20,9 +25,13 @@ export class MoveError extends Error {
 }
 
 export class Arrangement {
-  /** `codes`: the dealt cards (13, or 16 in 多三张 where 3 stay in the hand). */
-  constructor(codes) {
-    this.cards = codes.map((code, id) => ({ id, code }));
+  /**
+   * `codes`: the dealt cards (13, or 16 in 多三张 where 3 stay in the hand); `candidates`:
+   * the 3 candidate cards among them (a sub-multiset of `codes`; [] outside 多三张).
+   */
+  constructor(codes, candidates = []) {
+    this.cards = codes.map((code, id) => ({ id, code, candidate: false }));
+    this._markCandidates(candidates);
     this.place = new Map(this.cards.map((card) => [card.id, HAND]));
     // The order cards arrived in a row: the page shows rows in the engine's display
     // order, but keeping arrival order makes "undo the last card" predictable.
@@ -30,8 +39,27 @@ export class Arrangement {
     this.counter = 0;
   }
 
+  // Candidates are dealt last, so a code the hand holds twice (the 65-card deck's twin
+  // diamonds) marks its later copy; the two copies are the same card to every rule.
+  _markCandidates(candidates) {
+    for (const code of candidates) {
+      const card = [...this.cards].reverse().find((c) => c.code === code && !c.candidate);
+      if (!card) throw new MoveError("not_your_card", { code });
+      card.candidate = true;
+    }
+  }
+
   codeOf(id) {
     return this.cards[id].code;
+  }
+
+  isCandidate(id) {
+    return this.cards[id].candidate;
+  }
+
+  /** Cards left out of the rows when they are full: 0, or 3 in 多三张. */
+  get extra() {
+    return this.cards.length - ROWS.reduce((sum, row) => sum + ROW_SIZES[row], 0);
   }
 
   placeOf(id) {
@@ -109,7 +137,10 @@ export class Arrangement {
    */
   applyRows(rows) {
     const free = new Map();
-    for (const card of this.cards) {
+    // A twin's plain copy goes in the rows before its candidate copy, so a candidate is
+    // shown as used only when the rows need both copies.
+    const plainFirst = [...this.cards].sort((a, b) => Number(a.candidate) - Number(b.candidate));
+    for (const card of plainFirst) {
       if (!free.has(card.code)) free.set(card.code, []);
       free.get(card.code).push(card.id);
     }
@@ -129,6 +160,14 @@ export class Arrangement {
 
   isComplete() {
     return ROWS.every((row) => this.room(row) === 0);
+  }
+
+  /**
+   * The discards (多三张): the ids left out once the rows are full, [] until then — a
+   * hand still being arranged has no discards yet, only cards not placed.
+   */
+  discards() {
+    return this.isComplete() ? this.idsIn(HAND) : [];
   }
 
   /** {front, middle, back} as card codes, what `submit` sends. */
