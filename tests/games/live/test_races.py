@@ -12,7 +12,7 @@ from django.db import connection
 from django.utils import timezone
 
 from games.live import services
-from games.live.services import hooks
+from games.live.services import hooks, table_row
 from games.models import Hand, RoundEvent
 from tests.factories import make_user
 
@@ -152,7 +152,7 @@ def test_locking_a_table_leaves_its_rule_set_and_other_tables_free():
             connection.close()
 
     with transaction.atomic():
-        services._lock_table(table.id)
+        table_row.lock_table(table.id)
         thread = threading.Thread(target=elsewhere)
         thread.start()
         thread.join(timeout=30)
