@@ -44,6 +44,17 @@ def table_strings() -> dict[str, str]:
         "row_title.middle": _("Middle · 中墩"),
         "row_title.back": _("Back · 尾墩"),
         "row_title.hand": _("Your cards"),
+        # 多三张 (RULES.md §7.3): 13 dealt plus 3 candidates; the 3 left out are discards.
+        "row_title.dealt": _("Your 13 cards"),
+        "row_title.candidates": _("Candidates · 候选牌"),
+        "row_title.discards": _("Discards · 弃牌"),
+        "tray.candidates": _("Use any of them in place of one of your 13."),
+        "tray.candidates_used": _("All in your rows or discarded."),
+        "tray.discards_waiting": _("The {count} cards you leave out land here once the rows are "
+                                   "full."),
+        "tray.discards": _("Left out of your rows: these are not played."),
+        "card.candidate": _("candidate card"),
+        "card.candidate_tag": _("extra"),
         "row.missing": _("{count} to go"),
         "row.empty": _("empty"),
         "foul.higher": _("the {upper} ({upper_hand}) is higher than the {lower} ({lower_hand})"),
@@ -71,6 +82,8 @@ def table_strings() -> dict[str, str]:
         "phase.watching": _("You are watching. Take a free seat to play."),
         "phase.ready_wait": _("You are ready. Waiting for the others…"),
         "phase.arranging": _("Arrange your 13 cards: front 3, middle 5, back 5."),
+        "phase.arranging_extra": _("Choose 13 of your {count} cards: front 3, middle 5, back 5. "
+                                   "The rest are discarded."),
         "phase.submitted": _("Your rows are in. Waiting for the others…"),
         "phase.auto": _("Auto-submitted: the timer played your first hint."),
         "phase.watch_round": _("Round {number} is being played."),
@@ -94,6 +107,8 @@ def table_strings() -> dict[str, str]:
         "action.copy_failed": _("Could not copy: select the code and copy it by hand."),
         "arrange.help": _("Tap cards, then a row (or press 1, 2, 3). Tap a card in another row to "
                           "swap. Cards can be dragged too."),
+        "arrange.help_extra": _("Any 13 of your 16 go in the rows; the {count} left out are your "
+                                "discards. Tap a discard, then a card in a row, to trade them."),
         "arrange.row_full": _("The {row} holds {size} cards: take one out first, or tap one of its "
                               "cards to swap."),
         "arrange.not_your_card": _("That hint holds {code}, which is not one of your cards."),
@@ -108,6 +123,7 @@ def table_strings() -> dict[str, str]:
         "hints.no_bonus": _("no bonus"),
         "hints.special": _("Special hand: {name}"),
         "hints.none": _("No hints for this hand."),
+        "hints.discards": _("Leaves out"),
         "special.offer": _("Your cards form a special hand: {name}, worth {points} from each "
                            "player."),
         "clock.left": _("{seconds} s"),
@@ -129,6 +145,7 @@ def table_strings() -> dict[str, str]:
         "reveal.auto": _("auto"),
         "reveal.points_for": _("{name}: {points}"),
         "reveal.replay": _("Watch the replay"),
+        "reveal.discards": _("Discards"),
         "error.generic": _("Refused: {message}"),
         "error.rate_limited": _("Too many messages: the table closed the connection. "
                                 "Reconnecting…"),

@@ -6,11 +6,14 @@
 //   - with one card selected, tap a card in another place: it goes there, or the two swap
 //     when that row is full;
 //   - drag a card (or the selected cards) onto a row, or onto a card to swap with it.
+// In 多三张 a row card tapped or dropped onto a discard trades places with it: the
+// discard goes into the row and the row card is left out instead (arrange_trays.js).
 // Pointer events drive the drag, so a mouse, a pen and a finger all work the same way.
 
 import { Arrangement, HAND, MoveError } from "./arrange.js";
+import { drawTrays } from "./arrange_trays.js";
 import { cardSVG } from "./cards.js";
-import { cardLabel, el } from "./dom.js";
+import { cardImage, cardLabel, el } from "./dom.js";
 import { ROWS, ROW_SIZES, displayOrder, foulText, rowLabel } from "./rows.js";
 
 const KEY_PLACES = { 1: "front", 2: "middle", 3: "back", 0: HAND };
@@ -41,13 +44,13 @@ export class ArrangeView {
    * starts from the first hint (seed 000 §3.4: the default arrangement); a resync of the
    * round already on screen keeps what the player has done.
    */
-  load({ roundId, cards, hints, submission }) {
+  load({ roundId, cards, candidates, hints, submission }) {
     const sameRound = this.arrangement && this.roundId === roundId
       && this.arrangement.cards.map((c) => c.code).join() === cards.join();
     this.hints = hints || [];
     if (!sameRound) {
       this.roundId = roundId;
-      this.arrangement = new Arrangement(cards);
+      this.arrangement = new Arrangement(cards, candidates || []);
       this.selected.clear();
       this.sending = false;
       if (this.hints.length) this._applyHint(this.hints[0], false);
@@ -88,6 +91,12 @@ export class ArrangeView {
   }
 
   _move(ids, place, swapWith = null) {
+    if (this._tradesWithDiscard(ids, place, swapWith)) {
+      this.arrangement.swap(ids[0], swapWith);
+      this.selected.clear();
+      this.render();
+      return;
+    }
     try {
       this.arrangement.move(ids, place);
       this.selected.clear();
@@ -101,6 +110,13 @@ export class ArrangeView {
       }
     }
     this.render();
+  }
+
+  // A row card sent onto one of the discards replaces it (the hand has room for anything,
+  // so without this the card would only leave the row and undo the full rows).
+  _tradesWithDiscard(ids, place, target) {
+    return place === HAND && ids.length === 1 && target !== null
+      && this.arrangement.placeOf(ids[0]) !== HAND && this.arrangement.discards().includes(target);
   }
 
   _cardClicked(id) {
@@ -320,12 +336,13 @@ export class ArrangeView {
     const selectionPlace = this.selected.size
       ? this.arrangement.placeOf([...this.selected][0]) : null;
     this.elements.root.classList.toggle("locked", this.locked);
-    help.textContent = this.locked ? "" : t("arrange.help");
+    const help16 = this.arrangement.extra ? ` ${t("arrange.help_extra", { count: this.arrangement.extra })}` : "";
+    help.textContent = this.locked ? "" : t("arrange.help") + help16;
 
     rows.replaceChildren(...ROWS.map((row) => this._rowZone(row, evaluation, selectionPlace)));
-    const handIds = this.arrangement.sortedIds(HAND, this.sortBy);
-    hand.hidden = Boolean(this.submission);
-    hand.replaceChildren(this._handZone(handIds, selectionPlace));
+    const trays = drawTrays(this, selectionPlace);
+    hand.hidden = trays.length === 0;
+    hand.replaceChildren(...trays);
 
     const state = this._submitState();
     const special = this.hints[0] && this.hints[0].special;
@@ -347,13 +364,19 @@ export class ArrangeView {
     this._renderHints();
   }
 
+  // A candidate (多三张) keeps its mark wherever it goes, so a player sees which of the
+  // cards in the rows or the discards came from the candidates.
   _cardButton(id) {
     const code = this.arrangement.codeOf(id);
     const selected = this.selected.has(id);
+    const candidate = this.arrangement.isCandidate(id);
+    const label = cardLabel(code, this.t);
     return el("button", {
-      type: "button", class: `card${selected ? " selected" : ""}`,
-      dataset: { id, code }, "aria-pressed": String(selected),
-      "aria-label": cardLabel(code, this.t), "aria-disabled": this.locked ? "true" : null,
+      type: "button", class: `card${selected ? " selected" : ""}${candidate ? " candidate" : ""}`,
+      dataset: candidate ? { id, code, tag: this.t("card.candidate_tag") } : { id, code },
+      "aria-pressed": String(selected),
+      "aria-label": candidate ? `${label}, ${this.t("card.candidate")}` : label,
+      "aria-disabled": this.locked ? "true" : null,
       html: cardSVG(code, ""),
     });
   }
@@ -391,25 +414,6 @@ export class ArrangeView {
     el("div", { class: "row-cards" }, ids.map((id) => this._cardButton(id)), slots));
   }
 
-  _handZone(ids, selectionPlace) {
-    const t = this.t;
-    const sortButton = (by, text) => el("button", { type: "button", class: "small secondary",
-      "aria-pressed": String(this.sortBy === by), dataset: { action: "sort", by } }, text);
-    const canMoveHere = !this.locked && selectionPlace !== null && selectionPlace !== HAND;
-    const someInRows = !this.locked && ids.length < this.arrangement.cards.length;
-    const head = el("div", { class: "row-head" },
-      el("span", { class: "row-title" }, `${t("row_title.hand")} (${ids.length})`),
-      el("span", { class: "row-buttons" },
-        canMoveHere ? this._button(t("action.to_hand"), { action: "to", place: HAND }) : null,
-        sortButton("rank", t("action.sort_rank")),
-        sortButton("suit", t("action.sort_suit")),
-        someInRows ? this._button(t("action.clear_all"), { action: "clear-all" }, true) : null));
-    return el("div", { class: "hand", dataset: { zone: HAND }, role: "group",
-      "aria-label": t("row_title.hand") },
-    head,
-    el("div", { class: "hand-cards" }, ids.map((id) => this._cardButton(id))));
-  }
-
   _renderHints() {
     const t = this.t;
     const { hints: list, hintsTitle } = this.elements;
@@ -433,6 +437,12 @@ export class ArrangeView {
           el("span", { class: `hint-bonus${hint.bonus ? " has-bonus" : ""}` },
             hint.bonus ? t("hints.bonus", { bonus: hint.bonus }) : t("hints.no_bonus")),
         ];
+      }
+      // 多三张: which 3 cards the hint leaves out, small enough to sit under its pattern.
+      if (hint.discards && hint.discards.length) {
+        text.push(el("span", { class: "hint-discards" },
+          el("span", { class: "hint-discards-title" }, t("hints.discards")),
+          hint.discards.map((code) => cardImage(code, t, "mini"))));
       }
       return el("li", {}, el("button", { type: "button", class: `hint${active ? " active" : ""}`,
         "aria-pressed": String(active), dataset: { action: "hint", index } },

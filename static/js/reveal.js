@@ -107,6 +107,39 @@ export function revealSteps(settled, wheel = "lowest") {
 }
 
 /**
+ * Which of a settled hand's cards came from its candidates (多三张, RULES.md §7.3), so
+ * the reveal can tag them: {front, middle, back, discards: [bool per card]}. Cards are a
+ * multiset (the 65-card deck's twin diamonds): a code counts as a candidate only where
+ * the 13 dealt ones do not cover it — the rows take the plain copies first, the
+ * discards take what is left of the candidates.
+ */
+export function candidateMarks(hand) {
+  const candidates = hand.candidates || [];
+  const plain = new Map();
+  for (const code of hand.cards || []) plain.set(code, (plain.get(code) || 0) + 1);
+  const spare = new Map();
+  for (const code of candidates) {
+    plain.set(code, (plain.get(code) || 0) - 1);
+    spare.set(code, (spare.get(code) || 0) + 1);
+  }
+  const take = (pool, code) => {
+    if (!(pool.get(code) > 0)) return false;
+    pool.set(code, pool.get(code) - 1);
+    return true;
+  };
+  const marks = {};
+  for (const row of ROWS) {
+    marks[row] = (hand[row] || []).map((code) => {
+      if (!candidates.length || take(plain, code)) return false;
+      return take(spare, code);
+    });
+  }
+  // What the rows did not take of the candidates is what the discards hold of them.
+  marks.discards = (hand.discards || []).map((code) => candidates.length > 0 && take(spare, code));
+  return marks;
+}
+
+/**
  * Where this viewer can watch the settled round again (its replay page, from `template`
  * with `{round_id}`), or null. A private table's replays are open to the round's own
  * players only (games.record.replays.may_watch), so whoever sat down after it gets no link.

@@ -1,7 +1,9 @@
 // The reveal on screen: every player's rows face down, then turned over row by row with
 // the smallest hand first (reveal.js decides the order), each row's points, the
 // announcements (fouls, specials, 打枪, 全垒打) with their sounds, then the totals, the
-// table's running score and a link to the round's replay. A player who arrives after the
+// table's running score and a link to the round's replay. In 多三张 each hand also shows
+// its discards, turned over with its back row, and tags the cards it took from its
+// candidates; the settled payload is the first to hold them, so nothing shows them sooner. A player who arrives after the
 // settlement (a reload, a reconnect) sees the result at once, without the show (seed 000
 // §3.6).
 
@@ -9,7 +11,7 @@ import { cardBackSVG } from "./cards.js";
 import { cardImage, el } from "./dom.js";
 import { signed } from "./i18n.js";
 import { ROWS, evaluate, rowLabel } from "./rows.js";
-import { revealSteps, rowPoints } from "./reveal.js";
+import { candidateMarks, revealSteps, rowPoints } from "./reveal.js";
 
 const FLIP_MS = 320; // between two hands of one row
 const ROW_PAUSE_MS = 600; // after a row, before the next
@@ -172,6 +174,12 @@ export class RevealView {
         el("div", { class: "reveal-meta" },
           el("span", { class: "reveal-label" }),
           el("span", { class: "row-points" }))));
+      const discards = hand.discards && hand.discards.length
+        ? el("div", { class: "reveal-discards" },
+          el("span", { class: "reveal-discards-title" }, t("reveal.discards")),
+          el("div", { class: "reveal-cards" },
+            hand.discards.map(() => el("span", { class: "card-static back", html: cardBackSVG() }))))
+        : null;
       return el("article", { class: `reveal-hand${hand.position === you ? " you" : ""}`,
         dataset: { position: hand.position } },
       el("header", {},
@@ -181,6 +189,7 @@ export class RevealView {
         hand.special ? el("span", { class: "badge special" }, this._special(hand.special)) : null,
         el("span", { class: "reveal-total", "aria-live": "polite" })),
       rows,
+      discards,
       el("footer", { class: "reveal-session" }));
     }));
   }
@@ -193,11 +202,26 @@ export class RevealView {
     const cards = box.querySelector(".reveal-cards");
     if (cards.dataset.shown === "true") return;
     cards.dataset.shown = "true";
-    cards.replaceChildren(...hand[row].map((code) => cardImage(code, this.t, "flip-in")));
+    const marks = candidateMarks(hand);
+    cards.replaceChildren(...hand[row].map((code, i) => this._card(code, marks[row][i])));
     if (!hand.special) {
       const value = evaluate(hand[row], this.rules.wheel);
       box.querySelector(".reveal-label").textContent = rowLabel(value, this.t.strings).text;
     }
+    // The discards turn over with the last row (every hand's back row turns at some step).
+    const discards = panel.querySelector(".reveal-discards .reveal-cards");
+    if (row === "back" && discards) {
+      discards.replaceChildren(...hand.discards.map((code, i) => this._card(code, marks.discards[i])));
+    }
+  }
+
+  _card(code, candidate) {
+    const card = cardImage(code, this.t, candidate ? "flip-in candidate" : "flip-in");
+    if (candidate) {
+      card.dataset.tag = this.t("card.candidate_tag");
+      card.setAttribute("title", this.t("card.candidate"));
+    }
+    return card;
   }
 
   _rowPoints(row) {

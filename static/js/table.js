@@ -153,7 +153,8 @@ function applyMessage(message) {
       break;
     case "hand":
       model.you = { ...(model.you || {}), round_id: message.round_id, cards: message.cards,
-        hints: message.hints, deadline: message.deadline, submission: null };
+        candidates: message.candidates || [], hints: message.hints, deadline: message.deadline,
+        submission: null };
       sounds.play("deal");
       break;
     case "submitted":
@@ -201,8 +202,8 @@ function render({ animateReveal }) {
   renderStatus();
   $("arrange").hidden = !playing;
   if (playing) {
-    arrangeView.load({ roundId: you.round_id ?? round.id, cards: you.cards, hints: you.hints,
-      submission: you.submission });
+    arrangeView.load({ roundId: you.round_id ?? round.id, cards: you.cards,
+      candidates: you.candidates, hints: you.hints, submission: you.submission });
   }
   if (settled) revealView.show(round, { animate: animateReveal });
   else if (!arranging) revealView.hide();
@@ -264,7 +265,11 @@ function renderStatus() {
   let text;
   if (!seated) text = arranging ? t("phase.watch_round", { number: round.number }) : t("phase.watching");
   else if (inRound && you.submission) text = you.submission.auto ? t("phase.auto") : t("phase.submitted");
-  else if (inRound) text = t("phase.arranging");
+  else if (inRound) {
+    // 多三张 deals 16: the player picks 13 of them (RULES.md §7.3).
+    text = you.cards.length > 13 ? t("phase.arranging_extra", { count: you.cards.length })
+      : t("phase.arranging");
+  }
   else if (arranging) text = t("phase.watch_round", { number: round.number });
   else if (you.ready) text = t("phase.ready_wait");
   else if (settled) {

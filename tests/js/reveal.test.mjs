@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  SessionScore, replayUrl, revealSteps, rowPoints, smallestFirst,
+  SessionScore, candidateMarks, replayUrl, revealSteps, rowPoints, smallestFirst,
 } from "../../static/js/reveal.js";
 
 // Three players: 0 scoops 1 (front trips worth 3), 0 and 2 split, 2 declares nothing.
@@ -120,4 +120,28 @@ test("a private table's replay is linked for the round's players only", () => {
   // Someone who sat down after the round would find no replay there (games.record.replays).
   assert.equal(replayUrl(SETTLED, { template, userId: 99, isPrivate: true }), null);
   assert.equal(replayUrl(SETTLED, { template: undefined, userId: 10, isPrivate: false }), null);
+});
+
+// 多三张: a settled hand's 16 dealt cards, its 3 candidates, its rows and the 3 discards.
+test("the reveal tags the cards a hand took from its candidates, twin diamonds counted", () => {
+  const hand = {
+    cards: ["As", "Ah", "Ad", "Qs", "Js", "Ts", "9s", "8c", "7c", "6d", "5h", "4h", "3s",
+      "Ad", "Kh", "2c"],
+    candidates: ["Ad", "Kh", "2c"],
+    front: ["Ad", "Ad", "Kh"], middle: ["As", "Ah", "Qs", "Js", "Ts"],
+    back: ["9s", "8c", "7c", "6d", "5h"], discards: ["4h", "3s", "2c"],
+  };
+  const marks = candidateMarks(hand);
+  // Two Ad in the front: one was dealt in the 13, the other is the candidate.
+  assert.deepEqual(marks.front, [false, true, true]);
+  assert.deepEqual(marks.middle, [false, false, false, false, false]);
+  assert.deepEqual(marks.discards, [false, false, true]);
+  // One Ad used: it is the plain copy, and the candidate copy is among the discards.
+  const oneAce = { ...hand, front: ["Ad", "Kh", "4h"], discards: ["Ad", "3s", "2c"] };
+  assert.deepEqual(candidateMarks(oneAce).front, [false, true, false]);
+  assert.deepEqual(candidateMarks(oneAce).discards, [true, false, true]);
+  // A 13-card round has no candidates: nothing is tagged.
+  const plain = candidateMarks(SETTLED.hands[0]);
+  assert.deepEqual(plain.front, [false, false, false]);
+  assert.deepEqual(plain.discards, []);
 });
