@@ -168,9 +168,15 @@ class Hand(models.Model):
                              related_name="hands", verbose_name=_("player"))
     position = models.PositiveSmallIntegerField(_("position"))
     dealt_cards = models.JSONField(_("dealt cards"), help_text=_("Card codes, e.g. [\"As\", \"Th\"]."))
+    candidate_cards = models.JSONField(
+        _("candidate cards"), default=list, blank=True,
+        help_text=_("多三张: the 3 of the dealt cards that came as candidates."))
     front = models.JSONField(_("front (头墩)"), null=True, blank=True)
     middle = models.JSONField(_("middle (中墩)"), null=True, blank=True)
     back = models.JSONField(_("back (尾墩)"), null=True, blank=True)
+    discards = models.JSONField(
+        _("discards"), default=list, blank=True,
+        help_text=_("多三张: the 3 dealt cards the submitted rows leave out."))
     declared_special = models.CharField(_("declared special"), max_length=30, blank=True)
     auto_submitted = models.BooleanField(
         _("auto-submitted"), default=False,

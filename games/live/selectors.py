@@ -116,6 +116,8 @@ def settled_payload(round: Round) -> dict[str, Any]:
             "user_id": hand.user_id,
             "display_name": str(hand.user),
             "cards": hand.dealt_cards,
+            "candidates": hand.candidate_cards,
+            "discards": shown.get("discards", []),
             "front": shown["front"], "middle": shown["middle"], "back": shown["back"],
             "pattern": shown["pattern"],
             "special": shown["special"],
@@ -138,11 +140,13 @@ def settled_payload(round: Round) -> dict[str, Any]:
 
 
 def hand_private(hand: Hand, round: Round) -> dict[str, Any]:
-    """What only the hand's owner sees while arranging: cards, hints, own submission."""
+    """What only the hand's owner sees while arranging: cards (16 in 多三张, of which
+    `candidates` are the 3 candidate cards), hints, own submission."""
     config = RuleConfig.from_dict(round.rules)
     return {
         "round_id": round.id,
         "cards": hand.dealt_cards,
+        "candidates": hand.candidate_cards,
         "hints": hand_hints(hand.dealt_cards, config),
         "deadline": iso(round.deadline),
         "submission": submission_private(hand),
@@ -153,7 +157,8 @@ def submission_private(hand: Hand) -> dict[str, Any] | None:
     if hand.submitted_at is None:
         return None
     return {"front": hand.front, "middle": hand.middle, "back": hand.back,
-            "special": hand.declared_special or None, "auto": hand.auto_submitted}
+            "discards": hand.discards, "special": hand.declared_special or None,
+            "auto": hand.auto_submitted}
 
 
 def table_get(*, table_id: int, user) -> Table:

@@ -116,7 +116,8 @@ def _url_template(name: str, argument: str) -> str:
 
 def _rules_for_page(slug: str) -> dict:
     """What the arranging view needs of the rules: the wheel for labels, fouls allowed or
-    not, and the specials' names and points for the declare button and the reveal."""
+    not, the hand size (16 in 多三张, whose `extra_cards` candidates get their own tray),
+    and the specials' names and points for the declare button and the reveal."""
     from rules.selectors import ruleset_get
 
     rule_set = ruleset_get(slug=slug)
@@ -126,6 +127,8 @@ def _rules_for_page(slug: str) -> dict:
         "min_players": rule_set.min_players,
         "max_players": rule_set.max_players,
         "arrange_seconds": rule_set.arrange_seconds,
+        "extra_cards": rule_set.extra_cards,
+        "hand_size": 13 + rule_set.extra_cards,
         "specials": {special.code: {"name": special.name, "points": special.points,
                                     "label": special.get_code_display()}
                      for special in rule_set.specials.all()},

@@ -1,6 +1,9 @@
 """The arranging phase (RULES.md §3, §7): each player submits rows or declares a special
 (报到); the arrange timer submits the first hint for whoever has not. When the last
 submission is in, the round settles (games.machine.settling).
+
+In 多三张 (§7.3) a player holds 16 cards and the rows take any 13 of them; the 3 left out
+are the submission's discards.
 """
 
 from __future__ import annotations
@@ -58,7 +61,8 @@ def _submit(state: RoundState, action: Submit) -> tuple[RoundState, list[Event]]
     dealt = state.dealt[action.position]
     front, middle, back = action.front, action.middle, action.back
     if action.declare:
-        # The engine finds the special from the 13 cards and lays out its rows.
+        # The engine finds the special from the dealt cards (any 13 of 16 in 多三张)
+        # and lays out its rows.
         hint = first_hint(parse_cards(dealt), state.config)
         front, middle, back = hint.rows
     try:
@@ -66,7 +70,7 @@ def _submit(state: RoundState, action: Submit) -> tuple[RoundState, list[Event]]
                                           declare_special=action.declare)
     except ArrangementError as error:
         raise FlowError("invalid_arrangement", str(error)) from None
-    submission = Submission.from_arrangement(arrangement, auto=False)
+    submission = Submission.from_arrangement(arrangement, auto=False, dealt=dealt)
     return _accepted(state, {action.position: submission})
 
 
@@ -78,7 +82,8 @@ def _timeout(state: RoundState, action: Timeout) -> tuple[RoundState, list[Event
         hint = first_hint(parse_cards(state.dealt[position]), state.config)
         arrangement = validate_submission(state.dealt[position], *hint.rows, state.config,
                                           declare_special=hint.special is not None)
-        automatic[position] = Submission.from_arrangement(arrangement, auto=True)
+        automatic[position] = Submission.from_arrangement(arrangement, auto=True,
+                                                          dealt=state.dealt[position])
     return _accepted(state, automatic)
 
 

@@ -4,16 +4,21 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from games.machine.state import left_out
 from rules.engine.cards import codes, parse_cards
 from rules.engine.config import RuleConfig
 from rules.engine.hints import Hint, hints
 
 
-def hint_dict(hint: Hint) -> dict[str, Any]:
-    return {"special": hint.special, "front": codes(hint.front), "middle": codes(hint.middle),
-            "back": codes(hint.back), "pattern": list(hint.pattern), "bonus": hint.bonus}
+def hint_dict(hint: Hint, dealt: Sequence[str] = ()) -> dict[str, Any]:
+    """A hint as the protocol sends it; `discards` are the `dealt` cards it leaves out
+    (the 3 of 16 in 多三张, none otherwise)."""
+    rows = codes(hint.front), codes(hint.middle), codes(hint.back)
+    return {"special": hint.special, "front": rows[0], "middle": rows[1], "back": rows[2],
+            "pattern": list(hint.pattern), "bonus": hint.bonus,
+            "discards": list(left_out(dealt, [code for row in rows for code in row]))}
 
 
 def hand_hints(dealt: Sequence[str], config: RuleConfig) -> list[dict[str, Any]]:
     """The hint list a player sees (§7.1), as protocol dicts."""
-    return [hint_dict(hint) for hint in hints(parse_cards(dealt), config)]
+    return [hint_dict(hint, dealt) for hint in hints(parse_cards(dealt), config)]

@@ -17,7 +17,7 @@ def settlement(state: RoundState) -> dict[str, Any]:
     {"mode", "home_run", "totals": {"0": 6, ...}, "pairs": [{"a": 0, "b": 1, "points",
     "base", "rows": [{"row", "winner", "points"}], "scoop", "home_run", "special",
     "foul_a", "foul_b"}], "hands": {"0": {"front", "middle", "back", "pattern", "foul",
-    "special", "auto"}}}
+    "special", "auto", "discards"}}}  (discards: the 3 cards left out in 多三张, else [])
     """
     seat_hands = []
     for position in state.positions:
@@ -41,5 +41,7 @@ def settlement(state: RoundState) -> dict[str, Any]:
     result["home_run"] = seat(result["home_run"])
     result["banker"] = seat(result["banker"])
     for position, hand in result["hands"].items():
-        hand["auto"] = state.submissions[int(position)].auto
+        submission = state.submissions[int(position)]
+        hand["auto"] = submission.auto
+        hand["discards"] = list(submission.discards)
     return result

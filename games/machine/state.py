@@ -5,10 +5,11 @@ and from nowhere else in the machine, so the phases never import each other.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from rules.engine.arrangement import Arrangement
 from rules.engine.cards import codes
@@ -40,18 +41,35 @@ class Submission:
     special: str | None = None
     foul: bool = False
     auto: bool = False
+    discards: tuple[str, ...] = ()
 
     @classmethod
-    def from_arrangement(cls, arrangement: Arrangement, auto: bool) -> "Submission":
-        return cls(tuple(codes(arrangement.front)), tuple(codes(arrangement.middle)),
-                   tuple(codes(arrangement.back)),
-                   arrangement.special.code if arrangement.special else None,
-                   arrangement.foul, auto)
+    def from_arrangement(cls, arrangement: Arrangement, auto: bool,
+                         dealt: Sequence[str] = ()) -> "Submission":
+        """The accepted rows; in 多三张 the `dealt` cards the rows leave out are the
+        discards (none when the rows hold every dealt card)."""
+        rows = (tuple(codes(arrangement.front)), tuple(codes(arrangement.middle)),
+                tuple(codes(arrangement.back)))
+        return cls(*rows, arrangement.special.code if arrangement.special else None,
+                   arrangement.foul, auto, left_out(dealt, [c for row in rows for c in row]))
 
     def to_dict(self) -> dict[str, Any]:
         return {"front": list(self.front), "middle": list(self.middle),
                 "back": list(self.back), "special": self.special, "foul": self.foul,
-                "auto": self.auto}
+                "auto": self.auto, "discards": list(self.discards)}
+
+
+def left_out(dealt: Sequence[str], played: Sequence[str]) -> tuple[str, ...]:
+    """The dealt codes the rows do not use, as a multiset (the 65-card deck holds two of
+    each diamond, so one `Ad` played leaves the other), in the order they were dealt."""
+    unplayed = Counter(played)
+    rest = []
+    for code in dealt:
+        if unplayed[code]:
+            unplayed[code] -= 1
+        else:
+            rest.append(code)
+    return tuple(rest)
 
 
 @dataclass(frozen=True)

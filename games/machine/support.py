@@ -30,9 +30,8 @@ def unsupported_reason(config: RuleConfig) -> str | None:
     missing = [phase for phase in phases(config) if phase not in BUILT_PHASES]
     if config.mode == "banker" and "banker mode" not in missing:
         missing.append("banker mode (十三道)")
-    if config.extra_cards:
-        missing.append("16-card hands (多三张)")
     if missing:
         return (f"this rule set needs {', '.join(missing)}, which live tables do not "
-                "play yet; choose standard, extra-suit, jokers, fuzhou, classic or fujian")
+                "play yet; choose standard, extra-suit, jokers, extra-three, fuzhou, classic or "
+                "fujian")
     return None

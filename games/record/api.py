@@ -215,7 +215,8 @@ class ReplayOutputSerializer(serializers.Serializer):
         "{algorithm, commitment, seed, deal_order}: docs/fairness.md says how to check them."))
     hands = serializers.JSONField(help_text=(
         "Every seat as the `settled` message showed it: position, user_id, display_name, "
-        "cards, front, middle, back, pattern, special, foul, auto, points."))
+        "cards, candidates and discards (多三张; else empty), front, middle, back, pattern, "
+        "special, foul, auto, points."))
     pairs = serializers.JSONField(help_text="Each pair's rows, scoop, home run and special.")
     totals = serializers.JSONField(help_text="Seat position (as text) -> points.")
     home_run = serializers.IntegerField(allow_null=True)

@@ -50,8 +50,11 @@ def round_text(replay: dict[str, Any]) -> str:
         "Dealt",
     ]
     for hand in replay["hands"]:
-        lines.append(f"  Seat {hand['position']} {hand['display_name']:<{width}}  "
-                     f"{_cards(hand['cards'])}")
+        line = (f"  Seat {hand['position']} {hand['display_name']:<{width}}  "
+                f"{_cards(hand['cards'])}")
+        if hand.get("candidates"):  # 多三张: which 3 of the 16 came as candidates
+            line += f"  (candidates {_cards(hand['candidates'])})"
+        lines.append(line)
     for step in replay["steps"]:
         lines.extend(_step_lines(step, hands, seat))
     verification = replay["verification"]
@@ -75,6 +78,8 @@ def _step_lines(step: dict[str, Any], hands: dict, seat) -> list[str]:
             head += ": foul"
         rows = [f"  {row:<6} {_cards(hand.get(row, []))}  {category}"
                 for row, category in zip(ROWS, hand.get("pattern") or ("",) * 3)]
+        if hand.get("discards"):  # 多三张: the 3 cards the rows leave out
+            rows.append(f"  {'discard':<6} {_cards(hand['discards'])}")
         return [head, *rows]
     if kind == "row":
         lines = [step["row"].capitalize()]

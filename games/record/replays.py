@@ -123,7 +123,7 @@ def replay_build(round: Round) -> dict[str, Any]:
     config = RuleConfig.from_dict(round.rules)
     result = log.settled["result"]
     order = [player["position"] for player in log.dealt["players"]]
-    dealt = _seed_deal(round.deal_seed, config, len(order))
+    dealt, candidates = _seed_deal(round.deal_seed, config, len(order)) or (None, None)
     names = _display_names(player["user_id"] for player in log.dealt["players"])
     auto = {event.get("position"): bool(event.get("auto")) for event in log.submitted}
     hands = []
@@ -131,12 +131,15 @@ def replay_build(round: Round) -> dict[str, Any]:
         position = player["position"]
         shown = result.get("hands", {}).get(str(position), {})
         rows = [shown.get(row) or [] for row in ROWS]
-        cards = dealt[index] if dealt else _display_order(sum(rows, []))
+        discards = list(shown.get("discards") or [])
+        cards = dealt[index] if dealt else _display_order(sum(rows, []) + discards)
         hands.append({
             "position": position,
             "user_id": player["user_id"],
             "display_name": names.get(player["user_id"], "?"),
             "cards": cards,
+            "candidates": candidates[index] if candidates else [],
+            "discards": discards,
             "front": rows[0], "middle": rows[1], "back": rows[2],
             "pattern": shown.get("pattern"),
             "special": shown.get("special"),
@@ -190,14 +193,17 @@ def _unreadable(round: Round, reason: str) -> dict[str, Any]:
     }
 
 
-def _seed_deal(seed: str, config: RuleConfig, players: int) -> list[list[str]] | None:
-    """Each seat's cards as the seed deals them, in display order; None for a seed that
-    cannot deal (the verification says why)."""
+def _seed_deal(seed: str, config: RuleConfig, players: int
+               ) -> tuple[list[list[str]], list[list[str]]] | None:
+    """Each seat's cards as the seed deals them and, in 多三张, the last 3 of them, its
+    candidates (docs/fairness.md), both in display order; None for a seed that cannot
+    deal (the verification says why)."""
     try:
         hands, _rest = fairness.deal_from_seed(seed, config, players)
     except fairness.FairnessError:
         return None
-    return [codes(sorted_for_display(hand)) for hand in hands]
+    return ([codes(sorted_for_display(hand)) for hand in hands],
+            [codes(sorted_for_display(hand[13:])) for hand in hands])
 
 
 def _display_order(cards: list[str]) -> list[str]:
@@ -373,14 +379,15 @@ def _check_commitment(round: Round, log: _Log) -> str | None:
 
 def _check_deal(round: Round, log: _Log, config: RuleConfig) -> str | None:
     players = log.dealt["players"]
-    dealt = _seed_deal(round.deal_seed, config, len(players))
-    if dealt is None:
+    deal = _seed_deal(round.deal_seed, config, len(players))
+    if deal is None:
         return _("the revealed seed cannot deal this round")
     hands = log.settled["result"].get("hands", {})
-    for player, cards in zip(players, dealt):
+    for player, cards in zip(players, deal[0]):
         shown = hands.get(str(player.get("position")), {})
-        played = [code for row in ROWS for code in (shown.get(row) or [])]
-        if Counter(played) != Counter(cards):
+        # The rows and, in 多三张, the discards: together every card the seed dealt.
+        held = [code for row in (*ROWS, "discards") for code in (shown.get(row) or [])]
+        if Counter(held) != Counter(cards):
             return _("seat %(position)s's rows are not the cards the seed dealt them") % {
                 "position": player.get("position")}
     return None
@@ -406,9 +413,13 @@ def _check_settlement(log: _Log, config: RuleConfig) -> str | None:
     return None
 
 
+_PLATFORM_HAND_KEYS = frozenset({"auto", "discards"})
+
+
 def _comparable(result: dict[str, Any]) -> dict[str, Any]:
     """A settlement with every seat id as text (the log holds them as numbers) and the
-    hands without the `auto` flag the engine does not know."""
+    hands without what the platform adds and the engine does not know: the `auto` flag
+    and the discards (which the deal check covers)."""
     def seat(value):
         return None if value is None else str(value)
 
@@ -422,7 +433,8 @@ def _comparable(result: dict[str, Any]) -> dict[str, Any]:
             "special": None if special is None else {**special,
                                                      "winner": seat(special.get("winner"))},
         })
-    hands = {str(position): {key: value for key, value in hand.items() if key != "auto"}
+    hands = {str(position): {key: value for key, value in hand.items()
+                             if key not in _PLATFORM_HAND_KEYS}
              for position, hand in result.get("hands", {}).items()}
     return {"home_run": seat(result.get("home_run")), "banker": seat(result.get("banker")),
             "totals": {str(k): v for k, v in result.get("totals", {}).items()},

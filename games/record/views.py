@@ -163,11 +163,12 @@ def replay_export(request, round_id: int):
 
 def _verify_line(data: dict) -> str:
     """The JSON line `python -m rules.engine verify-deal` checks this round with: the
-    revealed seed, the published commitment, the cards each seat played (in deal order)
-    and the rule set's preset (docs/fairness.md)."""
+    revealed seed, the published commitment, the cards each seat held (its rows and, in
+    多三张, its discards; in deal order) and the rule set's preset (docs/fairness.md)."""
     by_position = {hand["position"]: hand for hand in data["hands"]}
     fairness = data["fairness"]
     hands = [by_position[p]["front"] + by_position[p]["middle"] + by_position[p]["back"]
+             + by_position[p].get("discards", [])
              for p in fairness["deal_order"] if p in by_position]
     return json.dumps({"seed": fairness["seed"], "commitment": fairness["commitment"],
                        "hands": hands, "rules": _deal_rules(data)}, separators=(", ", ": "))

@@ -131,9 +131,12 @@ def _deal(table: Table, seats: list[Seat], config: RuleConfig) -> Round:
         deal_commitment=fairness.commitment(seed),
         deadline=moment + timedelta(seconds=config.arrange_seconds), table_version=version)
     RoundSecret.objects.create(round=round, deal_seed=seed)
+    # In 多三张 each player's 16 cards are 13 and then the 3 candidates, in the order the
+    # seed dealt them (docs/fairness.md); other presets deal 13 and no candidates.
     created = Hand.objects.bulk_create([
         Hand(round=round, user_id=seat.user_id, position=seat.position,
-             dealt_cards=codes(sorted_for_display(cards)))
+             dealt_cards=codes(sorted_for_display(cards)),
+             candidate_cards=codes(sorted_for_display(cards[13:])))
         for seat, cards in zip(seats, hands)])
     Seat.objects.filter(table=table).update(ready=False)
     for seat in seats:
@@ -187,7 +190,7 @@ def _load_state(round: Round, hands: list[Hand] | None = None) -> machine.RoundS
     submissions = {
         hand.position: machine.Submission(
             tuple(hand.front), tuple(hand.middle), tuple(hand.back),
-            hand.declared_special or None, False, hand.auto_submitted)
+            hand.declared_special or None, False, hand.auto_submitted, tuple(hand.discards))
         for hand in hands if hand.submitted_at is not None}
     return machine.RoundState(
         config=RuleConfig.from_dict(round.rules), phase=round.phase,
@@ -206,10 +209,11 @@ def _persist(table: Table, round: Round, old: machine.RoundState,
         submission, hand = new.submissions[position], hands[position]
         hand.front, hand.middle, hand.back = (list(submission.front), list(submission.middle),
                                               list(submission.back))
+        hand.discards = list(submission.discards)
         hand.declared_special = submission.special or ""
         hand.auto_submitted = submission.auto
         hand.submitted_at = moment
-        hand.save(update_fields=["front", "middle", "back", "declared_special",
+        hand.save(update_fields=["front", "middle", "back", "discards", "declared_special",
                                  "auto_submitted", "submitted_at"])
     settled = new.phase == machine.SETTLED
     if settled:

@@ -34,8 +34,8 @@ def _setup_table(count: int = 4, rule_set: str = "standard"):
     return table, users
 
 
-async def seated_table(count: int = 4):
-    return await db(_setup_table)(count)
+async def seated_table(count: int = 4, rule_set: str = "standard"):
+    return await db(_setup_table)(count, rule_set)
 
 
 async def open_all(table, users) -> list[Socket]:

@@ -54,7 +54,8 @@ def test_only_playable_rule_sets_are_offered(client, alice):
     page = client.get(reverse("games:lobby")).content.decode()
     options = re.findall(r'<option value="(\d+)"', page)
     slugs = set(RuleSet.objects.filter(pk__in=options).values_list("slug", flat=True))
-    assert slugs == {"standard", "extra-suit", "jokers", "fuzhou", "classic", "fujian"}
+    assert slugs == {"standard", "extra-suit", "jokers", "extra-three", "fuzhou", "classic",
+                     "fujian"}
 
 
 def test_creating_a_table_seats_you_and_opens_it(client, alice):

@@ -46,13 +46,13 @@ def test_phases_come_from_the_rule_config(slug, phases):
     assert machine.phases(PRESETS[slug]) == phases
 
 
-@pytest.mark.parametrize("slug", ["standard", "extra-suit", "jokers", "fuzhou", "classic",
-                                  "fujian"])
+@pytest.mark.parametrize("slug", ["standard", "extra-suit", "jokers", "extra-three",
+                                  "fuzhou", "classic", "fujian"])
 def test_presets_without_extra_phases_are_playable(slug):
     assert machine.unsupported_reason(PRESETS[slug]) is None
 
 
-@pytest.mark.parametrize("slug", ["shisandao", "extra-three"])
+@pytest.mark.parametrize("slug", ["shisandao"])
 def test_presets_with_unbuilt_phases_say_why(slug):
     assert "not play yet" in machine.unsupported_reason(PRESETS[slug])
 

@@ -26,14 +26,13 @@ def test_create_seats_the_creator_at_position_zero(players):
     assert list(table.seats.values_list("user_id", "position")) == [(players[0].id, 0)]
 
 
-@pytest.mark.parametrize("slug", ["standard", "extra-suit", "jokers", "fuzhou", "classic",
-                                  "fujian"])
+@pytest.mark.parametrize("slug", ["standard", "extra-suit", "jokers", "extra-three",
+                                  "fuzhou", "classic", "fujian"])
 def test_every_preset_without_extra_phases_opens_a_table(players, slug):
     services.table_create(user=players[0], rule_set=slug, name=slug)
 
 
-@pytest.mark.parametrize("slug, words", [("shisandao", "bidding"),
-                                         ("extra-three", "16-card hands")])
+@pytest.mark.parametrize("slug, words", [("shisandao", "bidding")])
 def test_presets_needing_unbuilt_phases_are_refused_clearly(players, slug, words):
     with pytest.raises(GameError) as error:
         services.table_create(user=players[0], rule_set=slug, name="x")
