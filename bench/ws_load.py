@@ -1,6 +1,7 @@
 """Load benchmark of live tables: N tables of 4 scripted WebSocket players on loopback.
 
     python bench/ws_load.py [--tables 100] [--players 4] [--rounds 3] [--time-limit 240]
+                            [--rules standard]
                             [--postgres postgres://postgres@127.0.0.1:5432/postgres]
                             [--redis redis://127.0.0.1:6379/7] [--port 8765]
 
@@ -18,7 +19,9 @@ Figures printed: rounds per second; p50 / p99 of the reveal latency (from the mo
 the last player of a round sent their submission to the moment *every* player of the
 table had received `settled`); lost rounds (some player never received `settled`
 within 30 s) and inconsistent ones (the players' `settled` messages differ, totals do not
-sum to 0, or a revealed hand is not the cards that player was dealt). It stops by itself:
+sum to 0, or a revealed hand's rows and discards are not the cards that player was dealt;
+with `--rules extra-three` each player holds 16 cards and keeps the first hint's 13). It
+stops by itself:
 after --rounds rounds per table or at --time-limit seconds, whichever comes first, and
 then stops its servers and drops its database. Tests never run this; it only prints.
 """
@@ -47,6 +50,8 @@ BIN = Path(sys.executable).parent
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--rules", default="standard",
+                        help="the preset the tables play (standard, extra-three, ...)")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--rounds", type=int, default=3, help="rounds per table")
     parser.add_argument("--time-limit", type=float, default=240.0,
@@ -122,7 +127,7 @@ def prepare(args, env) -> list[dict]:
     tables = []
     for t in range(args.tables):
         group = users[t * args.players:(t + 1) * args.players]
-        table = services.table_create(user=group[0], rule_set="standard", name=f"bench {t}")
+        table = services.table_create(user=group[0], rule_set=args.rules, name=f"bench {t}")
         for user in group[1:]:
             services.table_join(user=user, invite_code=table.invite_code)
         tables.append({"id": table.id, "players": [(u.pk, cookies[u.pk]) for u in group]})
@@ -295,8 +300,9 @@ async def play_round(sockets, args, stats: Stats, previous: dict) -> None:
     consistent = (len({h["round_id"] for h in hands}) == 1
                   and all(r == rounds[0] for r in rounds)
                   and sum(h["points"] for h in revealed) == 0
-                  and all(sorted(h["front"] + h["middle"] + h["back"]) == sorted(hand["cards"])
-                          and h["cards"] == hand["cards"]
+                  and all(sorted(h["front"] + h["middle"] + h["back"] + h["discards"])
+                          == sorted(hand["cards"]) and h["cards"] == hand["cards"]
+                          and h["candidates"] == hand["candidates"]
                           for h, hand in zip(revealed, hands)))
     if not consistent:
         stats.inconsistent += 1
@@ -354,7 +360,8 @@ def main() -> None:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         admin.close()
     lat = stats.latencies
-    print(f"tables {args.tables}, connections {args.tables * args.players}, "
+    print(f"rules {args.rules}, tables {args.tables}, "
+          f"connections {args.tables * args.players}, "
           f"daphne processes {args.servers}, elapsed {elapsed:.1f} s")
     print(f"rounds settled {stats.settled}, {stats.settled / elapsed:.2f} rounds/s")
     if lat:

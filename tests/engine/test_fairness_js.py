@@ -51,10 +51,12 @@ def test_the_by_hand_script_in_docs_fairness_md_checks_a_deal():
     namespace: dict = {}
     exec(script, namespace)  # the documentation's own code, standard library only
     seed = "ab" * 32
-    for slug in ("standard", "extra-suit", "jokers"):
+    for slug in ("standard", "extra-suit", "jokers", "extra-three"):
         config = PRESETS[slug]
         hands = [codes(hand) for hand in deal_from_seed(seed, config, 4)[0]]
-        assert namespace["verify"](seed, commitment(seed), hands, config.deck, config.jokers)
+        assert namespace["verify"](seed, commitment(seed), hands, config.deck, config.jokers,
+                                   config.hand_size)
+    hands = [codes(hand) for hand in deal_from_seed(seed, PRESETS["jokers"], 4)[0]]
     hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
     with pytest.raises(AssertionError, match="seat 0"):
         namespace["verify"](seed, commitment(seed), hands, "standard", True)
