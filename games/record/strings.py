@@ -19,6 +19,11 @@ def replay_strings() -> dict[str, str]:
         "row.back": _("Back · 尾墩"),
         **card_strings(),
         "hand.dealt": _("Dealt"),
+        # 多三张 (RULES.md §7.3): 13 dealt plus 3 candidates; the 3 left out are discards.
+        "hand.candidates": _("Candidates · 候选牌"),
+        "hand.discards": _("Discards · 弃牌"),
+        "hand.candidate": _("candidate card"),
+        "hand.candidate_tag": _("extra"),
         "hand.waiting": _("Not submitted yet"),
         "hand.auto": _("submitted by the timer"),
         "hand.by_hand": _("submitted by hand"),
@@ -50,10 +55,15 @@ def replay_strings() -> dict[str, str]:
         "verify.ok": _("Checked in your browser: SHA-256 of the seed is the published "
                        "commitment, and every player's rows are exactly the cards this seed "
                        "dealt them."),
+        "verify.ok_discards": _("Checked in your browser: SHA-256 of the seed is the published "
+                                "commitment, and every player's rows plus discards are exactly "
+                                "the {count} cards this seed dealt them."),
         "verify.bad_commitment": _("The seed does NOT match the published commitment "
                                    "(SHA-256 gives {actual})."),
         "verify.bad_deal": _("{name}'s rows are NOT the cards this seed deals to seat "
                              "{position}."),
+        "verify.bad_deal_discards": _("{name}'s rows plus discards are NOT the cards this seed "
+                                      "deals to seat {position}."),
         "verify.error": _("Your browser could not check the deal: {error}"),
     }
     strings.update(rule_label_strings())

@@ -6,7 +6,8 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import {
-  ALGORITHM, SeedStream, buildDeck, commitment, dealFromSeed, seedBytes, shuffledDeck, verifyDeal,
+  ALGORITHM, SeedStream, buildDeck, cardsPlayed, commitment, dealFromSeed, seedBytes, shuffledDeck,
+  verifyDeal,
 } from "../../static/js/replay/fairness.js";
 
 const SEED_ONE = "00".repeat(31) + "01";
@@ -98,4 +99,71 @@ test("a bad seed or an unknown algorithm is reported, not thrown", async () => {
   assert.match((await verifyDeal({ ...round, seed: "nope" })).error, /64 hexadecimal/);
   assert.match((await verifyDeal({ ...round, algorithm: "md5-v0" })).error, /unknown deal algorithm/);
   assert.match((await verifyDeal({ ...round, hands: Array(5).fill(round.hands[0]) })).error, /do not fit/);
+});
+
+// 多三张: 16 cards a seat from the 65-card deck, the last 3 its candidates; a seat plays 13
+// in its rows and leaves 3 out, and the check counts both (tests/js/replay_vectors.json).
+const EXTRA = vectors.find((vector) => vector.preset === "extra-three");
+const EXTRA_RULES = { deck: EXTRA.deck, jokers: EXTRA.jokers, hand_size: EXTRA.hand_size };
+
+// A settled 多三张 replay as games/record/replays.py sends it: seat k keeps 13 of its 16
+// (the first 13 dealt in the rows, or one candidate traded in) and discards the rest.
+function extraReplay(dealt, order = [0, 1, 2, 3]) {
+  const hands = order.map((position, k) => {
+    const cards = [...dealt[k]];
+    const kept = k === 1 ? [...cards.slice(0, 12), cards[15]] : cards.slice(0, 13);
+    const discards = k === 1 ? cards.slice(12, 15) : cards.slice(13);
+    return { position, cards, candidates: cards.slice(13), front: kept.slice(0, 3),
+      middle: kept.slice(3, 8), back: kept.slice(8), discards };
+  });
+  return { hands, fairness: { deal_order: order } };
+}
+
+test("a 16-card deal gives seat k the pack's cards [16k, 16k+16), as the engine deals", async () => {
+  assert.equal(EXTRA.hand_size, 16);
+  const dealt = await dealFromSeed(EXTRA.seed, EXTRA_RULES, 4);
+  assert.deepEqual(dealt.map((hand) => hand.join(" ")), EXTRA.hands);
+  assert.deepEqual(dealt[2], EXTRA.shuffled.split(" ").slice(32, 48));
+});
+
+test("a 多三张 round verifies when every seat's rows plus discards are its 16 cards", async () => {
+  const dealt = await dealFromSeed(EXTRA.seed, EXTRA_RULES, 4);
+  // Seat 2 holds 3d twice and seat 3 holds 7d twice: the 65-card deck's twin diamonds.
+  assert.equal(dealt[2].filter((code) => code === "3d").length, 2);
+  const replay = extraReplay(dealt, [3, 0, 2, 1]);
+  const hands = cardsPlayed(replay);
+  assert.deepEqual(hands.map((hand) => hand.length), [16, 16, 16, 16]);
+  const report = await verifyDeal({ seed: EXTRA.seed, commitment: EXTRA.commitment, hands,
+    rules: EXTRA_RULES });
+  assert.equal(report.ok, true, JSON.stringify(report));
+});
+
+test("a 多三张 check fails when a discard is missing, swapped or doubled", async () => {
+  const dealt = await dealFromSeed(EXTRA.seed, EXTRA_RULES, 4);
+  const check = (replay) => verifyDeal({ seed: EXTRA.seed, commitment: EXTRA.commitment,
+    hands: cardsPlayed(replay), rules: EXTRA_RULES });
+  // The rows alone (13 of 16) are not the deal: the discards belong to it.
+  const rowsOnly = extraReplay(dealt);
+  rowsOnly.hands.forEach((hand) => { hand.discards = []; });
+  assert.deepEqual((await check(rowsOnly)).deal, { ok: false, seat: 0 });
+  // A discard traded with another seat's discard.
+  const traded = extraReplay(dealt);
+  [traded.hands[0].discards[0], traded.hands[3].discards[0]] = [traded.hands[3].discards[0], traded.hands[0].discards[0]];
+  assert.deepEqual((await check(traded)).deal, { ok: false, seat: 0 });
+  // Seat 2 claims one 3d in its rows and the other in its discards: fine. Claiming a
+  // third copy instead of another card is not.
+  const doubled = extraReplay(dealt);
+  const seat2 = doubled.hands[2];
+  const other = seat2.discards.findIndex((code) => code !== "3d");
+  seat2.discards[other] = "3d";
+  assert.deepEqual((await check(doubled)).deal, { ok: false, seat: 2 });
+});
+
+test("a 13-card replay's cards are its rows, without discards", () => {
+  const replay = { fairness: { deal_order: [1, 0] }, hands: [
+    { position: 0, front: ["As"], middle: ["Ks"], back: ["Qs"] },
+    { position: 1, front: ["2s"], middle: ["3s"], back: ["4s"], discards: [] },
+  ] };
+  assert.deepEqual(cardsPlayed(replay), [["2s", "3s", "4s"], ["As", "Ks", "Qs"]]);
+  assert.deepEqual(cardsPlayed({ ...replay, fairness: { deal_order: [0, 5] } })[1], []);
 });

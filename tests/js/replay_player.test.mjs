@@ -4,7 +4,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { describeStep, signed, stepState, translator } from "../../static/js/replay/model.js";
+import {
+  dealtApart, describeStep, signed, stepState, translator,
+} from "../../static/js/replay/model.js";
 import { ReplayPlayer, keyAction, stepFromSearch, urlWithStep } from "../../static/js/replay/player.js";
 
 // A two-player round as games/record/replays.py sends it: seat 1 (by hand) scoops seat 0.
@@ -137,4 +139,14 @@ test("a link carries the step counted from 1, and odd values open at the first s
   assert.equal(stepFromSearch("", 8), 0);
   assert.equal(urlWithStep("http://x.test/replays/3/?lang=zh#top", 4),
     "http://x.test/replays/3/?lang=zh&step=5#top");
+});
+
+test("a 多三张 seat's dealt cards show as the 13 and the 3 candidates, twin diamonds apart", () => {
+  // The 65-card deck has two 3d: one among the 13, the other a candidate.
+  const hand = { cards: ["3d", "4c", "5d", "4d", "6c", "5s", "2d", "Qd", "Kh", "Td", "9h", "Qs", "Jd",
+    "Ad", "4s", "3d"], candidates: ["Ad", "4s", "3d"] };
+  const { plain, candidates } = dealtApart(hand);
+  assert.deepEqual(candidates, ["Ad", "4s", "3d"]);
+  assert.deepEqual(plain, hand.cards.slice(0, 13));
+  assert.deepEqual(dealtApart({ cards: ["As", "Kd"] }), { plain: ["As", "Kd"], candidates: [] });
 });

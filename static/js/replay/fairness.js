@@ -109,7 +109,8 @@ export async function shuffledDeck(seed, rules) {
   return cards;
 }
 
-/** Step 6: player k (in deal order) receives shuffled cards [k*h, (k+1)*h). */
+/** Step 6: player k (in deal order) receives shuffled cards [k*h, (k+1)*h); h is 13, or
+ * 16 in 多三张, where the last 3 of a seat's 16 are its candidate cards. */
 export async function dealFromSeed(seed, rules, players) {
   const pack = await shuffledDeck(seed, rules);
   const size = rules.hand_size || 13;
@@ -131,6 +132,19 @@ function sameCards(a, b) {
     counts.set(code, left - 1);
   }
   return true;
+}
+
+/**
+ * What each seat of a replay (games/record/replays.py) was dealt, as its settled hand
+ * shows it, in deal order: the three rows plus the discards (多三张 leaves 3 of 16 out;
+ * other rule sets none). A seat missing from the hands gives [], which no deal matches.
+ */
+export function cardsPlayed(replay) {
+  const byPosition = new Map(replay.hands.map((hand) => [hand.position, hand]));
+  return replay.fairness.deal_order.map((position) => {
+    const hand = byPosition.get(position);
+    return hand ? [...hand.front, ...hand.middle, ...hand.back, ...(hand.discards || [])] : [];
+  });
 }
 
 /**

@@ -2,7 +2,7 @@
 // server embedded, wires the transport (buttons, slider, keyboard, the link with the
 // step), and checks the deal in the browser with WebCrypto.
 
-import { verifyDeal } from "./fairness.js";
+import { cardsPlayed, verifyDeal } from "./fairness.js";
 import { translator } from "./model.js";
 import { ReplayPlayer, keyAction, stepFromSearch, urlWithStep } from "./player.js";
 import { ReplayView, showVerification } from "./view.js";
@@ -64,20 +64,15 @@ $("replay-share").addEventListener("click", async () => {
   }
 });
 
-// The deal, checked here rather than trusted: the rows each seat played (in deal order)
-// must be exactly the cards the revealed seed deals, and the seed must hash to the
-// commitment published before the deal.
+// The deal, checked here rather than trusted: each seat's rows plus its discards (in deal
+// order) must be exactly the cards the revealed seed deals, and the seed must hash to
+// the commitment published before the deal.
 async function checkDeal() {
   const box = $("verify-browser");
   box.classList.add("checking");
   box.textContent = t("verify.running");
-  const byPosition = new Map(replay.hands.map((hand) => [hand.position, hand]));
-  const hands = replay.fairness.deal_order.map((position) => {
-    const hand = byPosition.get(position);
-    return hand ? [...hand.front, ...hand.middle, ...hand.back] : [];
-  });
   const report = await verifyDeal({
-    seed: replay.fairness.seed, commitment: replay.fairness.commitment, hands,
+    seed: replay.fairness.seed, commitment: replay.fairness.commitment, hands: cardsPlayed(replay),
     rules: replay.rules, algorithm: replay.fairness.algorithm,
   });
   showVerification(box, report, replay, t);

@@ -107,6 +107,24 @@ export function describeStep(replay, step, t) {
   }
 }
 
+/**
+ * A seat's dealt cards split as 多三张 deals them (RULES.md §7.3): {plain: the 13,
+ * candidates: the 3 extra}. Cards are a multiset (twin diamonds), so each candidate takes
+ * one copy of its code from the end, where the deal puts the candidates. Without
+ * candidates, plain is every dealt card.
+ */
+export function dealtApart(hand) {
+  const plain = [...(hand.cards || [])];
+  const candidates = [];
+  for (const code of hand.candidates || []) {
+    const at = plain.lastIndexOf(code);
+    if (at < 0) continue; // not dealt to this seat: the fairness check says so, not this
+    plain.splice(at, 1);
+    candidates.push(code);
+  }
+  return { plain, candidates };
+}
+
 /** A signed number as players read points: +3, −2 (a true minus sign), 0. */
 export function signed(points) {
   const value = Number(points) || 0;

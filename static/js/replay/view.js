@@ -3,9 +3,12 @@
 // narration of the current step, the list of every step, and the transport's labels.
 // Everything is redrawn from stepState() at each step: a replay has a few dozen steps
 // and four seats, so redrawing is instant and stepping back needs no undo.
+// In 多三张 a seat's 16 show as the 13 and the 3 candidates until it submits, then the
+// rows and the 3 discards; cards taken from the candidates carry a tag.
 
 import { cardName, cardSVG } from "../cards.js";
-import { ROWS, describeStep, signed, stepState } from "./model.js";
+import { candidateMarks } from "../reveal.js";
+import { ROWS, describeStep, dealtApart, signed, stepState } from "./model.js";
 
 function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
@@ -21,10 +24,17 @@ function el(tag, attributes = {}, ...children) {
   return node;
 }
 
-function cards(codes, t) {
+/** Card faces; `marks[i]` true tags card i as taken from the candidates. */
+function cards(codes, t, marks = []) {
   const words = { s: t("suit.s"), h: t("suit.h"), c: t("suit.c"), d: t("suit.d"), BJ: t("card.BJ"), SJ: t("card.SJ") };
-  return el("span", { class: "replay-cards" }, codes.map((code) => el("span", {
-    class: "replay-card", "data-code": code, html: cardSVG(code, cardName(code, words)) })));
+  return el("span", { class: "replay-cards" }, codes.map((code, i) => {
+    const name = cardName(code, words);
+    return el("span", {
+      class: marks[i] ? "replay-card candidate" : "replay-card", "data-code": code,
+      "data-tag": marks[i] ? t("hand.candidate_tag") : null,
+      html: cardSVG(code, marks[i] ? `${name}, ${t("hand.candidate")}` : name),
+    });
+  }));
 }
 
 function pointsClass(points) {
@@ -80,19 +90,7 @@ export class ReplayView {
       if (submitted && hand.special) {
         badges.push(el("span", { class: "badge good" }, t("hand.special", { special: t(`label.${hand.special}`) })));
       }
-      const body = submitted
-        ? el("div", { class: "replay-rows" }, ROWS.map((row, i) => {
-          const compared = state.compared.includes(row) && !hand.special;
-          const points = state.rowPoints.get(hand.position)[row];
-          return el("div", { class: `replay-row${row === currentRow ? " current" : ""}`, "data-row": row },
-            el("span", { class: "row-name" }, t(`row.${row}`)),
-            cards(hand[row], t),
-            el("span", { class: "row-category" }, hand.pattern ? t(`label.${hand.pattern[i]}`) : ""),
-            compared ? el("span", { class: pointsClass(points) }, signed(points)) : null);
-        }))
-        : el("div", { class: "replay-dealt" },
-          el("span", { class: "row-name" }, t("hand.dealt")), cards(hand.cards, t),
-          el("span", { class: "muted" }, t("hand.waiting")));
+      const body = submitted ? this._rows(hand, state, currentRow) : this._dealt(hand);
       return el("article", { class: classes.join(" "), "data-position": String(hand.position) },
         el("header", { class: "replay-seat-head" },
           el("span", { class: "seat-name" }, hand.display_name),
@@ -102,6 +100,36 @@ export class ReplayView {
         badges.length ? el("p", { class: "badges" }, badges) : null);
     });
     this.elements.seats.replaceChildren(...panels);
+  }
+
+  _rows(hand, state, currentRow) {
+    const t = this.t;
+    const marks = candidateMarks(hand);
+    const rows = ROWS.map((row, i) => {
+      const compared = state.compared.includes(row) && !hand.special;
+      const points = state.rowPoints.get(hand.position)[row];
+      return el("div", { class: `replay-row${row === currentRow ? " current" : ""}`, "data-row": row },
+        el("span", { class: "row-name" }, t(`row.${row}`)),
+        cards(hand[row], t, marks[row]),
+        el("span", { class: "row-category" }, hand.pattern ? t(`label.${hand.pattern[i]}`) : ""),
+        compared ? el("span", { class: pointsClass(points) }, signed(points)) : null);
+    });
+    const discards = hand.discards && hand.discards.length
+      ? el("div", { class: "replay-row replay-discards", "data-row": "discards" },
+        el("span", { class: "row-name" }, t("hand.discards")),
+        cards(hand.discards, t, marks.discards))
+      : null;
+    return el("div", { class: "replay-rows" }, rows, discards);
+  }
+
+  _dealt(hand) {
+    const t = this.t;
+    const { plain, candidates } = dealtApart(hand);
+    return el("div", { class: "replay-dealt" },
+      el("span", { class: "row-name" }, t("hand.dealt")), cards(plain, t),
+      candidates.length ? el("span", { class: "row-name" }, t("hand.candidates")) : null,
+      candidates.length ? cards(candidates, t, candidates.map(() => true)) : null,
+      el("span", { class: "muted" }, t("hand.waiting")));
   }
 
   _renderStepList() {
@@ -131,7 +159,8 @@ export function showVerification(box, report, replay, t) {
   }
   if (report.ok) {
     box.classList.add("ok");
-    box.textContent = t("verify.ok");
+    box.textContent = withDiscards(replay) ? t("verify.ok_discards", { count: replay.rules.hand_size })
+      : t("verify.ok");
     return;
   }
   box.classList.add("bad");
@@ -140,7 +169,13 @@ export function showVerification(box, report, replay, t) {
   if (!report.deal.ok && report.deal.seat !== null) {
     const position = replay.fairness.deal_order[report.deal.seat];
     const hand = replay.hands.find((h) => h.position === position) || {};
-    problems.push(t("verify.bad_deal", { name: hand.display_name || `#${position}`, position }));
+    const id = withDiscards(replay) ? "verify.bad_deal_discards" : "verify.bad_deal";
+    problems.push(t(id, { name: hand.display_name || `#${position}`, position }));
   }
   box.textContent = problems.join(" ");
+}
+
+// 多三张: what was checked is each seat's rows plus its discards, and the page says so.
+function withDiscards(replay) {
+  return replay.hands.some((hand) => hand.discards && hand.discards.length > 0);
 }
