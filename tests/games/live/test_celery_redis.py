@@ -27,7 +27,7 @@ from tests.games.live.test_consumers import _setup_table
 pytestmark = [pytest.mark.requires_redis, pytest.mark.requires_postgres, pytest.mark.asyncio,
               pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 db = database_sync_to_async
 
 
