@@ -29,6 +29,7 @@ from collections import deque
 from channels_redis.pubsub import (RedisPubSubChannelLayer, RedisPubSubLoopLayer,
                                    RedisSingleShardConnection)
 from channels_redis.utils import _wrap_close, decode_hosts
+from django.conf import settings
 
 logger = logging.getLogger(__name__)
 
@@ -114,7 +115,13 @@ class _ConfirmedLoopLayer(RedisPubSubLoopLayer):
 
 
 class ConfirmedPubSubChannelLayer(RedisPubSubChannelLayer):
-    """channels_redis.pubsub.RedisPubSubChannelLayer with confirmed subscriptions."""
+    """channels_redis.pubsub.RedisPubSubChannelLayer with confirmed subscriptions, whose
+    channel names start with this deployment's prefix unless told otherwise (Pub/Sub
+    ignores Redis database numbers: config/deployment.py)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("prefix", settings.REDIS_KEY_PREFIX)
+        super().__init__(*args, **kwargs)
 
     def _get_layer(self):
         loop = asyncio.get_running_loop()

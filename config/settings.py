@@ -13,6 +13,8 @@ from pathlib import Path
 import environ
 from django.utils.translation import gettext_lazy as _
 
+from config import deployment
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
@@ -100,6 +102,11 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.str("REDIS_URL", default="")
+# Every name put in Redis starts with this, so that deployments sharing one Redis (on
+# different database numbers, or under different DEPLOYMENT_NAMEs) never hear each
+# other: Pub/Sub ignores the database number (config/deployment.py).
+DEPLOYMENT_NAME = env.str("DEPLOYMENT_NAME", default=deployment.DEFAULT_NAME)
+REDIS_KEY_PREFIX = deployment.key_prefix(DEPLOYMENT_NAME, REDIS_URL)
 
 if REDIS_URL:
     CHANNEL_LAYERS = {
@@ -108,12 +115,12 @@ if REDIS_URL:
             # round trips; the core layer's delivery queue made the reveal's p99 under
             # load), with group_add confirmed before it returns: see the module.
             "BACKEND": "config.channel_layers.ConfirmedPubSubChannelLayer",
-            "CONFIG": {"hosts": [{"address": REDIS_URL}]},
+            "CONFIG": {"hosts": [{"address": REDIS_URL}], "prefix": REDIS_KEY_PREFIX},
         }
     }
     # Shared by every process, so request throttles count across all of them.
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                          "LOCATION": REDIS_URL}}
+                          "LOCATION": REDIS_URL, "KEY_PREFIX": REDIS_KEY_PREFIX}}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -127,7 +134,11 @@ CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_IGNORE_RESULT = True  # timers act on the database; nobody waits for a result
 CELERY_TIMEZONE = "UTC"
-if not REDIS_URL:
+if REDIS_URL:
+    # Queues, unacknowledged messages and the workers' broadcasts, under this deployment's
+    # prefix like the channel layer's (config/deployment.py).
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"global_keyprefix": REDIS_KEY_PREFIX}
+else:
     # The memory transport polls; the default second would make every countdown late.
     CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.1}
 EMBEDDED_WORKER = env.bool("EMBEDDED_WORKER", default=False)
