@@ -42,8 +42,9 @@ class RuleSetAdmin(admin.ModelAdmin):
         (_("Scoring"), {"fields": ("mode", "wheel", "allow_foul", "scoop", "scoop_multiplier",
                                    "scoop_bonus", "home_run", "home_run_min_players",
                                    "home_run_multiplier")}),
-        (_("Banker mode (十三道)"), {"fields": ("bidding", "exchange", "negotiation")}),
-        (_("Timers"), {"fields": ("arrange_seconds", "negotiate_seconds")}),
+        (_("Banker mode (十三道)"), {"fields": ("bidding", "max_bid", "exchange", "negotiation")}),
+        (_("Timers"), {"fields": ("bid_seconds", "exchange_seconds", "arrange_seconds",
+                                  "negotiate_seconds")}),
     )
     sample_fieldset = (_("Effect on a sample round"), {"fields": ("effect_on_sample_round",)})
 

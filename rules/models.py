@@ -132,6 +132,14 @@ class RuleSet(models.Model):
     exchange = models.BooleanField(_("card exchange (换牌)"), default=_DEFAULTS.exchange)
     negotiation = models.BooleanField(_("negotiation (谈判)"), default=_DEFAULTS.negotiation)
 
+    max_bid = models.PositiveSmallIntegerField(
+        _("highest bid for the bank (道)"), default=_DEFAULTS.max_bid,
+        help_text=_("十三道 抢庄: players bid 0 to this many 道 for the bank."))
+    bid_seconds = models.PositiveSmallIntegerField(
+        _("seconds to bid"), default=_DEFAULTS.bid_seconds)
+    exchange_seconds = models.PositiveSmallIntegerField(
+        _("seconds per exchange step"), default=_DEFAULTS.exchange_seconds,
+        help_text=_("十三道 换牌: to put a card in, to take or pass an offer, to swap hands."))
     arrange_seconds = models.PositiveSmallIntegerField(
         _("seconds to arrange"), default=_DEFAULTS.arrange_seconds)
     negotiate_seconds = models.PositiveSmallIntegerField(

@@ -85,6 +85,9 @@ class RuleConfig:
     bidding: bool = False
     exchange: bool = False
     negotiation: bool = False
+    max_bid: int = 10  # 十三道 抢庄: the highest bid, in 道 [decided: seed 004 sets no cap]
+    bid_seconds: int = 15  # the bidding timer; a player who has not bid bids 0
+    exchange_seconds: int = 15  # each exchange step's timer (put in, take or pass, swap)
     arrange_seconds: int = 30
     negotiate_seconds: int = 0
     seed: str = ""
@@ -169,11 +172,11 @@ class RuleConfig:
                 f"max_players: {self.max_players} hands of {self.hand_size} cards need more "
                 f"than the {deck_size}-card deck")
         for name in ("scoop_multiplier", "home_run_multiplier", "home_run_min_players",
-                     "arrange_seconds"):
+                     "arrange_seconds", "bid_seconds", "exchange_seconds"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"{name} must be at least 1")
-        if self.scoop_bonus < 0 or self.negotiate_seconds < 0:
-            raise ConfigError("scoop_bonus and negotiate_seconds cannot be negative")
+        if self.scoop_bonus < 0 or self.negotiate_seconds < 0 or self.max_bid < 0:
+            raise ConfigError("scoop_bonus, negotiate_seconds and max_bid cannot be negative")
         seen_rows = set()
         for bonus in self.row_bonuses:
             _choice("row_bonuses.row", bonus.row, ROWS)
