@@ -48,7 +48,7 @@ def table_strings() -> dict[str, str]:
         "row_title.dealt": _("Your 13 cards"),
         "row_title.candidates": _("Candidates · 候选牌"),
         "row_title.discards": _("Discards · 弃牌"),
-        "tray.candidates": _("Use any of them in place of one of your 13."),
+        "tray.candidates": _("Each can replace one of your 13."),
         "tray.candidates_used": _("All in your rows or discarded."),
         "tray.discards_waiting": _("The {count} cards you leave out land here once the rows are "
                                    "full."),
@@ -82,8 +82,7 @@ def table_strings() -> dict[str, str]:
         "phase.watching": _("You are watching. Take a free seat to play."),
         "phase.ready_wait": _("You are ready. Waiting for the others…"),
         "phase.arranging": _("Arrange your 13 cards: front 3, middle 5, back 5."),
-        "phase.arranging_extra": _("Choose 13 of your {count} cards: front 3, middle 5, back 5. "
-                                   "The rest are discarded."),
+        "phase.arranging_extra": _("Keep 13 of your {count} cards: front 3, middle 5, back 5."),
         "phase.submitted": _("Your rows are in. Waiting for the others…"),
         "phase.auto": _("Auto-submitted: the timer played your first hint."),
         "phase.watch_round": _("Round {number} is being played."),

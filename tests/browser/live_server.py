@@ -2,7 +2,8 @@
 arrange timer really fires) on a throw-away SQLite database, plus two hooks that exist
 only here, in the tests:
 
-- a quick copy of the standard preset (slug `browser-quick`) whose arrange timer is
+- quick copies of the standard preset (slug `browser-quick`, "Quick test table") and of
+  多三张 (`browser-quick-extra`, "Quick 多三张 table") whose arrange timer is
   `--arrange-seconds` long, so a test can wait for the automatic submission;
 - with `--special-seat N`, every deal is chosen (games.live.services.hooks.deal_seed_factory,
   backend's seam for tests) so that seat N holds a special hand and no other seat does.
@@ -21,6 +22,7 @@ import os
 import sys
 
 QUICK_SLUG = "browser-quick"
+QUICK_EXTRA_SLUG = "browser-quick-extra"
 
 
 def _arguments(argv: list[str]) -> argparse.Namespace:
@@ -47,16 +49,19 @@ def _environment(args: argparse.Namespace) -> None:
     })
 
 
-def _quick_rule_set(seconds: int) -> None:
+def _quick_rule_sets(seconds: int) -> None:
     from dataclasses import replace
 
     from rules.engine.presets import PRESETS
     from rules.models import RuleSet
     from rules.services import ruleset_create
 
-    if not RuleSet.objects.filter(slug=QUICK_SLUG).exists():
-        config = replace(PRESETS["standard"], name="Quick test table", arrange_seconds=seconds)
-        ruleset_create(slug=QUICK_SLUG, config=config)
+    quick = {QUICK_SLUG: ("standard", "Quick test table"),
+             QUICK_EXTRA_SLUG: ("extra-three", "Quick 多三张 table")}
+    for slug, (preset, name) in quick.items():
+        if not RuleSet.objects.filter(slug=slug).exists():
+            config = replace(PRESETS[preset], name=name, arrange_seconds=seconds)
+            ruleset_create(slug=slug, config=config)
 
 
 def _choose_deals(seat: int, players: int) -> None:
@@ -89,7 +94,7 @@ def main(argv: list[str] | None = None) -> None:
 
     django.setup()
     call_command("migrate", verbosity=0, interactive=False)
-    _quick_rule_set(args.arrange_seconds)
+    _quick_rule_sets(args.arrange_seconds)
     if args.special_seat is not None:
         _choose_deals(args.special_seat, args.players)
     from daphne.cli import CommandLineInterface
