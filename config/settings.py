@@ -167,6 +167,14 @@ AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
 AXES_RESET_ON_SUCCESS = True
+# The address a lockout counts, the same as the registration throttle's.
+AXES_CLIENT_IP_CALLABLE = "config.client_address.client_address"
+
+# How many proxies of ours stand in front of daphne (a load balancer, nginx: each appends
+# to X-Forwarded-For). 0, the default, ignores that header: a client could write anything
+# in it. Throttles and the login lockout key on the address this resolves
+# (config/client_address.py).
+NUM_PROXIES = env.int("NUM_PROXIES", default=0)
 
 # --- internationalisation ------------------------------------------------------------
 
@@ -205,6 +213,8 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_THROTTLE_RATES": {"register": env.str("REGISTER_RATE", default="20/hour")},
+    # None (DRF's default) would take X-Forwarded-For at its word.
+    "NUM_PROXIES": NUM_PROXIES,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Thirteen Water API",
