@@ -3,36 +3,67 @@
 Like lila's chess variants, each phase of a round is its own module and the machine only
 routes an action to the phase that handles it:
 
-    state.py      the vocabulary: phases, RoundState, Submission, Event, FlowError
-    support.py    which phases a rule set needs, and which live tables can play
-    arranging.py  the arranging phase: Submit and the arrange timer's Timeout (§7)
-    settling.py   the settlement of a round whose submissions are all in (§4–§6, §8.5)
-    hints.py      the hint list a player sees, as protocol dicts (§7.1)
+    state.py        the vocabulary: phases, RoundState, Submission, Event, FlowError
+    support.py      which phases a rule set needs, and which live tables can play
+    transitions.py  how a round starts and moves to its next phase (or settles)
+    bidding.py      十三道 抢庄: secret bids for the bank, revealed at once (§8.1)
+    exchange.py     十三道 换牌: the 4-player pool, the 3-player spare hand (§8.2–§8.3)
+    arranging.py    the arranging phase: Submit and the arrange timer's Timeout (§7)
+    negotiating.py  十三道 谈判: each banker–player pair may settle privately (§8.4)
+    settling.py     the settlement of a round whose submissions are all in (§4–§6, §8.5)
+    hints.py        the hint list a player sees, as protocol dicts (§7.1)
 
 games.live.services loads a Round into a RoundState, calls `apply`, and persists what
 comes back: new submissions to Hand rows, events to the RoundEvent log and to players.
-A later phase (十三道's bidding, exchange, negotiation) is a new module with its own
-actions, routed by `apply` below, and is removed from support.py's list of what is
-not built yet.
+`timeout(state, now, draw)` is the action the phase's timer takes.
 """
 
 from games.machine.arranging import Submit, Timeout, arranging_step
+from games.machine.bidding import Bid, BidTimeout, bidding_step
+from games.machine.exchange import (ExchangeTimeout, Pass, PutIn, Swap, Take, exchange_step,
+                                    offered, putting)
 from games.machine.hints import hand_hints, hint_dict
-from games.machine.settling import settlement
-from games.machine.state import (ARRANGING, BIDDING, EXCHANGING, NEGOTIATING, SETTLED, Event,
-                                 FlowError, RoundState, Submission)
+from games.machine.negotiating import Answer, NegotiationTimeout, Propose, negotiating_step
+from games.machine.settling import banker_result, settlement
+from games.machine.state import (ARRANGING, BIDDING, EXCHANGING, NEGOTIATING, SETTLED,
+                                 Adjustment, Event, FlowError, Negotiation, RoundState,
+                                 Submission)
 from games.machine.support import BUILT_PHASES, phases, unsupported_reason
+from games.machine.transitions import start
 
-Action = Submit | Timeout
+_STEPS = {
+    Submit: arranging_step, Timeout: arranging_step,
+    Bid: bidding_step, BidTimeout: bidding_step,
+    PutIn: exchange_step, Take: exchange_step, Pass: exchange_step, Swap: exchange_step,
+    ExchangeTimeout: exchange_step,
+    Propose: negotiating_step, Answer: negotiating_step, NegotiationTimeout: negotiating_step,
+}
+Action = (Submit | Timeout | Bid | BidTimeout | PutIn | Take | Pass | Swap | ExchangeTimeout
+          | Propose | Answer | NegotiationTimeout)
 
 
 def apply(state: RoundState, action: Action) -> tuple[RoundState, list[Event]]:
     """One step of the round; FlowError (and no new state) when the action is refused."""
-    if isinstance(action, (Submit, Timeout)):
-        return arranging_step(state, action)
-    raise TypeError(f"unknown action {action!r}")
+    step = _STEPS.get(type(action))
+    if step is None:
+        raise TypeError(f"unknown action {action!r}")
+    return step(state, action)
+
+
+def timeout(state: RoundState, now, draw) -> tuple[RoundState, list[Event]]:
+    """What the phase's timer does when it runs out (`draw` chooses among tied bidders)."""
+    action = {BIDDING: lambda: BidTimeout(draw=draw, now=now),
+              EXCHANGING: lambda: ExchangeTimeout(now=now),
+              ARRANGING: lambda: Timeout(now=now),
+              NEGOTIATING: lambda: NegotiationTimeout(now=now)}.get(state.phase)
+    if action is None:
+        raise FlowError("not_arranging", "no round is being played at this table")
+    return apply(state, action())
 
 
 __all__ = ["ARRANGING", "BIDDING", "BUILT_PHASES", "EXCHANGING", "NEGOTIATING", "SETTLED",
-           "Action", "Event", "FlowError", "RoundState", "Submission", "Submit", "Timeout",
-           "apply", "hand_hints", "hint_dict", "phases", "settlement", "unsupported_reason"]
+           "Action", "Adjustment", "Answer", "Bid", "BidTimeout", "Event", "ExchangeTimeout",
+           "FlowError", "Negotiation", "NegotiationTimeout", "Pass", "Propose", "PutIn",
+           "RoundState", "Submission", "Submit", "Swap", "Take", "Timeout", "apply",
+           "banker_result", "hand_hints", "hint_dict", "offered", "phases", "putting",
+           "settlement", "start", "timeout", "unsupported_reason"]

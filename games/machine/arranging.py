@@ -13,8 +13,8 @@ from datetime import datetime
 from types import MappingProxyType
 from typing import Mapping, Sequence
 
-from games.machine.settling import settlement
-from games.machine.state import ARRANGING, SETTLED, Event, FlowError, RoundState, Submission
+from games.machine.state import ARRANGING, Event, FlowError, RoundState, Submission
+from games.machine.transitions import advance
 from rules.engine.arrangement import ArrangementError, validate_submission
 from rules.engine.cards import parse_cards
 from rules.engine.hints import first_hint
@@ -58,7 +58,7 @@ def _submit(state: RoundState, action: Submit) -> tuple[RoundState, list[Event]]
                         if previous.auto else "you have already submitted; it is final")
     if state.deadline is not None and action.now is not None and action.now > state.deadline:
         raise FlowError("too_late", "time is up: the timer submits your first hint")
-    dealt = state.dealt[action.position]
+    dealt = state.cards_of(action.position)
     front, middle, back = action.front, action.middle, action.back
     if action.declare:
         # The engine finds the special from the dealt cards (any 13 of 16 in 多三张)
@@ -71,7 +71,7 @@ def _submit(state: RoundState, action: Submit) -> tuple[RoundState, list[Event]]
     except ArrangementError as error:
         raise FlowError("invalid_arrangement", str(error)) from None
     submission = Submission.from_arrangement(arrangement, auto=False, dealt=dealt)
-    return _accepted(state, {action.position: submission})
+    return _accepted(state, {action.position: submission}, action.now)
 
 
 def _timeout(state: RoundState, action: Timeout) -> tuple[RoundState, list[Event]]:
@@ -79,22 +79,21 @@ def _timeout(state: RoundState, action: Timeout) -> tuple[RoundState, list[Event
         raise FlowError("too_early", "the arrange timer has not run out yet")
     automatic = {}
     for position in state.waiting_for:
-        hint = first_hint(parse_cards(state.dealt[position]), state.config)
-        arrangement = validate_submission(state.dealt[position], *hint.rows, state.config,
+        cards = state.cards_of(position)
+        hint = first_hint(parse_cards(cards), state.config)
+        arrangement = validate_submission(cards, *hint.rows, state.config,
                                           declare_special=hint.special is not None)
-        automatic[position] = Submission.from_arrangement(arrangement, auto=True,
-                                                          dealt=state.dealt[position])
-    return _accepted(state, automatic)
+        automatic[position] = Submission.from_arrangement(arrangement, auto=True, dealt=cards)
+    return _accepted(state, automatic, action.now)
 
 
-def _accepted(state: RoundState, new: Mapping[int, Submission]
+def _accepted(state: RoundState, new: Mapping[int, Submission], now: datetime | None
               ) -> tuple[RoundState, list[Event]]:
     submissions = MappingProxyType({**state.submissions, **new})
     state = replace(state, submissions=submissions)
     events = [Event("submitted", {"position": position, "auto": submission.auto})
               for position, submission in sorted(new.items())]
     if not state.waiting_for:
-        result = settlement(state)
-        state = replace(state, phase=SETTLED, result=result)
-        events.append(Event("settled", {"result": result}))
+        # Settled, or in 十三道 on to the negotiation (games.machine.transitions).
+        return advance(state, events, now)
     return state, events

@@ -73,16 +73,65 @@ def left_out(dealt: Sequence[str], played: Sequence[str]) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
+class Adjustment:
+    """Points that move outside the rows (十三道): a share of the bidding pot, a bid paid
+    into it, 1 道 paid for the spare hand. A round's adjustments sum to 0."""
+
+    position: int
+    points: int
+    reason: str  # "bid" | "pot" | "swap"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"position": self.position, "points": self.points, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Negotiation:
+    """One banker–player pair's 谈判 (§8.4): `open`, a pending proposal (`proposed`, by
+    whom, the banker winning `amount`), `agreed` on `amount`, or sent to `compare`."""
+
+    status: str = "open"
+    by: int | None = None
+    amount: int | None = None
+
+    @property
+    def decided(self) -> bool:
+        return self.status in ("agreed", "compare")
+
+
+def _empty() -> Mapping:
+    return MappingProxyType({})
+
+
+@dataclass(frozen=True)
 class RoundState:
     """What the rules need to know about a round: its config, phase, the cards dealt to
-    each seat position, the deadline and the accepted submissions."""
+    each seat position, the deadline and the accepted submissions; in 十三道 also the
+    banker, the bids, the exchange under way, the cards held after it, the negotiations
+    and the points moved outside the rows.
+
+    Seat positions in increasing order are the clockwise order of play."""
 
     config: RuleConfig
     phase: str
     dealt: Mapping[int, tuple[str, ...]]
     deadline: datetime | None = None
-    submissions: Mapping[int, Submission] = field(default_factory=lambda: MappingProxyType({}))
+    submissions: Mapping[int, Submission] = field(default_factory=_empty)
     result: Mapping[str, Any] | None = None
+    banker: int | None = None
+    bids: Mapping[int, int] = field(default_factory=_empty)
+    held: Mapping[int, tuple[str, ...]] = field(default_factory=_empty)
+    spare: tuple[str, ...] = ()
+    put: Mapping[int, str] = field(default_factory=_empty)
+    pool: Mapping[int, str] = field(default_factory=_empty)
+    takes: tuple[tuple[int, int], ...] = ()
+    swapped_by: int | None = None
+    chosen: tuple[int, ...] = ()
+    chooser: int | None = None
+    offers: tuple[int, ...] = ()
+    swap_turn: int | None = None
+    negotiations: Mapping[int, Negotiation] = field(default_factory=_empty)
+    adjustments: tuple[Adjustment, ...] = ()
 
     @property
     def positions(self) -> tuple[int, ...]:
@@ -91,6 +140,16 @@ class RoundState:
     @property
     def waiting_for(self) -> tuple[int, ...]:
         return tuple(p for p in self.positions if p not in self.submissions)
+
+    def cards_of(self, position: int) -> tuple[str, ...]:
+        """The cards a seat holds now: as dealt, or as the exchange left them."""
+        return self.held.get(position, self.dealt[position])
+
+    def clockwise_from(self, position: int) -> tuple[int, ...]:
+        """Every other seat, clockwise, starting at the one after `position`."""
+        order = self.positions
+        start = order.index(position)
+        return order[start + 1:] + order[:start]
 
 
 @dataclass(frozen=True)

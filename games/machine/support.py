@@ -28,7 +28,7 @@ BUILT_PHASES = frozenset({ARRANGING, SETTLED})
 def unsupported_reason(config: RuleConfig) -> str | None:
     """Why tables cannot play this rule set yet, or None when they can."""
     missing = [phase for phase in phases(config) if phase not in BUILT_PHASES]
-    if config.mode == "banker" and "banker mode" not in missing:
+    if config.mode == "banker" and not missing:
         missing.append("banker mode (十三道)")
     if missing:
         return (f"this rule set needs {', '.join(missing)}, which live tables do not "

@@ -18,6 +18,9 @@ implementations, such as the replay page's in-browser check):
    down: for i = len-1 … 1, swap positions i and randbelow(i + 1).
 6. deal: player k (seat order) receives shuffled cards [k*h, (k+1)*h) with h the hand
    size (13, or 16 in 多三张); the rest stays undealt.
+7. 十三道's bank, when the highest bids tie: the same seed keys a second stream whose
+   messages start b"thirteen-water/bank/v1/"; the banker is the tied seat positions,
+   sorted, at index randbelow(number tied) — so the draw is as committed as the deal.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from .config import RuleConfig
 
 ALGORITHM = "hmac-sha256-fy-v1"
 _DOMAIN = b"thirteen-water/deal/v1/"
+_BANK_DOMAIN = b"thirteen-water/bank/v1/"
 _SPACE = 1 << 32
 
 
@@ -62,14 +66,15 @@ def commitment(seed: str) -> str:
 class SeedStream:
     """The deterministic random source of step 3–4: `randbelow(n)` from HMAC blocks."""
 
-    def __init__(self, seed: str) -> None:
+    def __init__(self, seed: str, domain: bytes = _DOMAIN) -> None:
         self._key = _seed_bytes(seed)
+        self._domain = domain
         self._counter = 0
         self._buffer = b""
 
     def _next_uint32(self) -> int:
         if len(self._buffer) < 4:
-            block = hmac.new(self._key, _DOMAIN + self._counter.to_bytes(8, "big"),
+            block = hmac.new(self._key, self._domain + self._counter.to_bytes(8, "big"),
                              hashlib.sha256).digest()
             self._counter += 1
             self._buffer += block
@@ -115,3 +120,11 @@ def verify_deal(seed: str, published_commitment: str, hands: Sequence[Sequence[C
     for seat, (dealt, recomputed) in enumerate(zip(hands, expected)):
         if Counter(dealt) != Counter(recomputed):
             raise FairnessError(f"seat {seat}'s cards are not the ones this seed deals")
+
+
+def bank_draw(seed: str, tied: Sequence[int]) -> int:
+    """Step 7: the banker among seat positions whose bids tie for the highest."""
+    if not tied:
+        raise FairnessError("a draw for the bank needs at least one tied bidder")
+    ordered = sorted(tied)
+    return ordered[SeedStream(seed, _BANK_DOMAIN).randbelow(len(ordered))]

@@ -82,3 +82,17 @@ def test_rejection_sampling_stays_in_range_and_covers_it():
     draws = [stream.randbelow(7) for _ in range(2000)]
     assert set(draws) == set(range(7))
     assert max(Counter(draws).values()) < 400  # roughly uniform: ~286 each
+
+
+def test_a_tie_for_the_bank_is_drawn_from_the_seed_among_the_tied_only():
+    """RULES.md §8.1: a tie for the highest bid is drawn with the secure generator; here
+    from the committed deal seed (step 7 of fairness.py), so anyone can check it."""
+    from rules.engine.fairness import bank_draw
+
+    seeds = [f"{n:064x}" for n in range(1, 60)]
+    draws = [bank_draw(seed, [3, 0, 2]) for seed in seeds]
+    assert set(draws) == {0, 2, 3}  # every tied seat can be drawn, nobody else
+    assert draws == [bank_draw(seed, [0, 2, 3]) for seed in seeds]  # order does not matter
+    assert bank_draw(seeds[0], [1]) == 1
+    with pytest.raises(FairnessError):
+        bank_draw(seeds[0], [])
