@@ -2,7 +2,7 @@
 
 from django.urls import path
 from django.views.generic import RedirectView
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts.api import MeApi, RegisterApi
 from rules.api import RuleSetDetailApi, RuleSetListApi
@@ -14,5 +14,7 @@ urlpatterns = [
     path("rulesets/", RuleSetListApi.as_view(), name="api-ruleset-list"),
     path("rulesets/<slug:slug>/", RuleSetDetailApi.as_view(), name="api-ruleset-detail"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    # The split view serves its start-up script from a URL instead of inline, as the
+    # Content-Security-Policy (settings) requires.
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
 ]
