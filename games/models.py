@@ -127,6 +127,10 @@ class Round(models.Model):
                                     help_text=_("When the current phase's timer runs out."))
     table_version = models.PositiveIntegerField(_("table version at the deal"))
     banker_position = models.PositiveSmallIntegerField(_("banker's seat"), null=True, blank=True)
+    flow = models.JSONField(
+        _("phase state"), default=dict, blank=True,
+        help_text=_("十三道: bids, the exchange under way, negotiations and fees. Server-only: "
+                    "no page, message or API shows it before the settlement."))
     result = models.JSONField(_("result"), null=True, blank=True)
     created_at = models.DateTimeField(_("dealt"), auto_now_add=True)
     settled_at = models.DateTimeField(_("settled"), null=True, blank=True)
@@ -168,6 +172,9 @@ class Hand(models.Model):
                              related_name="hands", verbose_name=_("player"))
     position = models.PositiveSmallIntegerField(_("position"))
     dealt_cards = models.JSONField(_("dealt cards"), help_text=_("Card codes, e.g. [\"As\", \"Th\"]."))
+    held_cards = models.JSONField(
+        _("cards after the exchange"), null=True, blank=True,
+        help_text=_("十三道 换牌: the cards held once the exchange changed them."))
     candidate_cards = models.JSONField(
         _("candidate cards"), default=list, blank=True,
         help_text=_("多三张: the 3 of the dealt cards that came as candidates."))

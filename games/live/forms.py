@@ -11,26 +11,20 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.models import INVITE_ALPHABET, INVITE_CODE_LENGTH
-from games.machine import unsupported_reason
 from rules.engine.config import ConfigError
 from rules.models import RuleSet
 
 
 def playable_rule_sets():
-    """Rule sets live tables can play now (no 十三道 bidding / exchange, no 多三张 yet).
-
-    The phase machine (games.machine.unsupported_reason) is the one judge, so a rule
-    set becomes playable here the day its phases are built. A rule set whose data an
-    admin left inconsistent is not offered either.
-    """
+    """Rule sets live tables can play: every one whose data makes sense (one an admin left
+    inconsistent is not offered)."""
     playable = []
     for rule_set in RuleSet.objects.prefetch_related("row_bonuses", "specials"):
         try:
-            config = rule_set.to_engine()
+            rule_set.to_engine()
         except ConfigError:
             continue
-        if unsupported_reason(config) is None:
-            playable.append(rule_set.pk)
+        playable.append(rule_set.pk)
     return RuleSet.objects.filter(pk__in=playable).order_by("id")
 
 

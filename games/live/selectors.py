@@ -4,6 +4,8 @@ is asking.
 Hidden information (RULES.md §10) is decided here and only here: a player's cards, hints
 and submission appear only in that player's own `you`; everybody's rows appear only in a
 settled round's payload. `RoundSecret` (the deal seed before settlement) is never read.
+In 十三道 the bids, the exchange and the negotiations are split between the public round
+and each player's own `you` by games.live.banker_views.
 """
 
 from __future__ import annotations
@@ -14,8 +16,15 @@ from django.db.models import Count
 
 from games.models import Hand, Round, RoundPhase, Seat, Table, TableStatus
 from games.errors import GameError
-from games.machine import hand_hints
+from games.live.banker_views import banker_private, banker_public, cards_visible
+from games.live.state import load_state
+from games.machine import RoundState, hand_hints
 from rules.engine.config import RuleConfig
+
+
+# The phases of a round being played, when a seated player's `you` holds their hand.
+PLAYING_PHASES = (RoundPhase.BIDDING, RoundPhase.EXCHANGING, RoundPhase.ARRANGING,
+                  RoundPhase.NEGOTIATING)
 
 
 def iso(moment) -> str | None:
@@ -91,7 +100,7 @@ def round_public(round: Round) -> dict[str, Any]:
     if round.phase == RoundPhase.SETTLED:
         return settled_payload(round)
     hands = list(round.hands.order_by("position"))
-    return {
+    public = {
         "id": round.id,
         "number": round.number,
         "phase": round.phase,
@@ -100,6 +109,9 @@ def round_public(round: Round) -> dict[str, Any]:
         "players": [hand.position for hand in hands],
         "submitted": [hand.position for hand in hands if hand.submitted_at is not None],
     }
+    if round.rules.get("mode") == "banker":
+        public.update(banker_public(load_state(round, hands)))
+    return public
 
 
 def settled_payload(round: Round) -> dict[str, Any]:
@@ -136,20 +148,45 @@ def settled_payload(round: Round) -> dict[str, Any]:
         "pairs": result["pairs"],
         "totals": result["totals"],
         "home_run": result["home_run"],
+        # 十三道: the banker, the points moved outside the rows (the pot, the spare hand's
+        # fees), every bid, the exchange and the negotiations — none for other presets.
+        "banker": result.get("banker"),
+        "adjustments": result.get("adjustments", []),
+        "bids": result.get("bids"),
+        "exchange": result.get("exchange"),
+        "negotiations": result.get("negotiations"),
     }
 
 
-def hand_private(hand: Hand, round: Round) -> dict[str, Any]:
-    """What only the hand's owner sees while arranging: cards (16 in 多三张, of which
-    `candidates` are the 3 candidate cards), hints, own submission."""
-    config = RuleConfig.from_dict(round.rules)
+def hand_private(hand: Hand, round: Round, state: RoundState | None = None
+                 ) -> dict[str, Any]:
+    """What only the hand's owner sees while the round is played: cards (16 in 多三张, of
+    which `candidates` are the 3 candidate cards; in 十三道 the cards held after the
+    exchange, and none during the bidding), hints while arranging, own submission, and in
+    十三道 their private part of the bidding, exchange and negotiation (banker_views).
+    `state`: the round already loaded (the services pass it)."""
+    if round.rules.get("mode") != "banker":
+        config = RuleConfig.from_dict(round.rules)
+        return {
+            "round_id": round.id,
+            "cards": hand.dealt_cards,
+            "candidates": hand.candidate_cards,
+            "hints": hand_hints(hand.dealt_cards, config),
+            "deadline": iso(round.deadline),
+            "submission": submission_private(hand),
+        }
+    if state is None:
+        state = load_state(round)
+    cards = list(state.cards_of(hand.position)) if cards_visible(state) else []
+    arranging = state.phase == RoundPhase.ARRANGING
     return {
         "round_id": round.id,
-        "cards": hand.dealt_cards,
-        "candidates": hand.candidate_cards,
-        "hints": hand_hints(hand.dealt_cards, config),
-        "deadline": iso(round.deadline),
+        "cards": cards,
+        "candidates": [],
+        "hints": hand_hints(cards, state.config) if arranging else [],
+        "deadline": iso(state.deadline),
         "submission": submission_private(hand),
+        **banker_private(state, hand.position),
     }
 
 
@@ -189,7 +226,7 @@ def table_state(*, table_id: int, user) -> dict[str, Any]:
     you = None
     if seat is not None:
         you = {"position": seat.position, "ready": seat.ready}
-        if round is not None and round.phase == RoundPhase.ARRANGING:
+        if round is not None and round.phase in PLAYING_PHASES:
             hand = round.hands.filter(user_id=user.id).first()
             if hand is not None:
                 you.update(hand_private(hand, round))

@@ -4,7 +4,7 @@ Like lila's chess variants, each phase of a round is its own module and the mach
 routes an action to the phase that handles it:
 
     state.py        the vocabulary: phases, RoundState, Submission, Event, FlowError
-    support.py      which phases a rule set needs, and which live tables can play
+    support.py      which phases a rule set's rounds go through
     transitions.py  how a round starts and moves to its next phase (or settles)
     bidding.py      十三道 抢庄: secret bids for the bank, revealed at once (§8.1)
     exchange.py     十三道 换牌: the 4-player pool, the 3-player spare hand (§8.2–§8.3)
@@ -15,7 +15,8 @@ routes an action to the phase that handles it:
 
 games.live.services loads a Round into a RoundState, calls `apply`, and persists what
 comes back: new submissions to Hand rows, events to the RoundEvent log and to players.
-`timeout(state, now, draw)` is the action the phase's timer takes.
+`timeout(state, now, draw)` is the action the phase's timer takes. A new phase is a new
+module with its own actions, routed by `apply` below, and listed in support.py.
 """
 
 from games.machine.arranging import Submit, Timeout, arranging_step
@@ -28,7 +29,7 @@ from games.machine.settling import banker_result, settlement
 from games.machine.state import (ARRANGING, BIDDING, EXCHANGING, NEGOTIATING, SETTLED,
                                  Adjustment, Event, FlowError, Negotiation, RoundState,
                                  Submission)
-from games.machine.support import BUILT_PHASES, phases, unsupported_reason
+from games.machine.support import phases
 from games.machine.transitions import start
 
 _STEPS = {
@@ -61,9 +62,9 @@ def timeout(state: RoundState, now, draw) -> tuple[RoundState, list[Event]]:
     return apply(state, action())
 
 
-__all__ = ["ARRANGING", "BIDDING", "BUILT_PHASES", "EXCHANGING", "NEGOTIATING", "SETTLED",
+__all__ = ["ARRANGING", "BIDDING", "EXCHANGING", "NEGOTIATING", "SETTLED",
            "Action", "Adjustment", "Answer", "Bid", "BidTimeout", "Event", "ExchangeTimeout",
            "FlowError", "Negotiation", "NegotiationTimeout", "Pass", "Propose", "PutIn",
            "RoundState", "Submission", "Submit", "Swap", "Take", "Timeout", "apply",
            "banker_result", "hand_hints", "hint_dict", "offered", "phases", "putting",
-           "settlement", "start", "timeout", "unsupported_reason"]
+           "settlement", "start", "timeout"]

@@ -41,6 +41,16 @@ def settlement(state: RoundState) -> dict[str, Any]:
     if state.config.mode == "banker":
         agreed = {p: n.amount for p, n in state.negotiations.items() if n.status == "agreed"}
         result = banker_result(result, agreed, [a.to_dict() for a in state.adjustments])
+        # What stayed hidden while the round was played, revealed with the rows.
+        result["bids"] = {str(p): b for p, b in sorted(state.bids.items())}
+        result["exchange"] = {
+            "put": {str(p): c for p, c in sorted(state.put.items())},
+            "takes": [list(take) for take in state.takes],
+            "swapped_by": state.swapped_by,
+            "held": {str(p): list(state.cards_of(p)) for p in state.positions},
+        }
+        result["negotiations"] = {str(p): {"status": n.status, "by": n.by, "amount": n.amount}
+                                  for p, n in sorted(state.negotiations.items())}
     return result
 
 

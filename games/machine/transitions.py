@@ -43,7 +43,7 @@ def _enter(state: RoundState, phase: str, events: list[Event], now: datetime | N
     if phase == NEGOTIATING and config.negotiate_seconds < 1:
         return _enter(replace(state, phase=NEGOTIATING), SETTLED, events, now)
     if phase == SETTLED:
-        state = replace(state, phase=SETTLED, deadline=None)
+        state = replace(state, phase=SETTLED)
         result = settlement(state)
         return replace(state, result=result), [*events, Event("settled", {"result": result})]
     seconds = {BIDDING: config.bid_seconds, EXCHANGING: config.exchange_seconds,

@@ -12,18 +12,25 @@ games.live.broadcast, which sends them only after the commit.
 The services are split by what they change:
 
     tables.py     a table and its seats: create, join, sit, leave, ready, connection
-    rounds.py     a round: the deal, submissions, the arrange timer, settlement
-    table_row.py  what both share: the table row's lock, its seats, its version bump
-    hooks.py      the clock, the deal seed and the timer queue, which tests replace
+    rounds.py        a round: the deal, submissions, the round's timer, settlement
+    banker.py        十三道's actions: bids, the exchange's steps, the negotiation
+    round_state.py   a machine step back into the database (then messages and timer)
+    round_messages.py  what a step tells the table and each player
+    table_row.py     what all share: the table row's lock, its seats, its version bump
+    hooks.py         the clock, the deal seed and the timer queue, which tests replace
 """
 
 from games.errors import GameError
+from games.live.services.banker import (exchange_choose, exchange_put, exchange_swap,
+                                        negotiate_answer, negotiate_propose, round_bid)
 from games.live.services.rounds import (OVERDUE_GRACE, round_auto_submit, round_declare,
                                         round_submit, round_timeout_overdue,
                                         round_timers_rearm)
 from games.live.services.tables import (player_connection, player_ready, seat_leave, seat_take,
                                         table_create, table_join)
 
-__all__ = ["GameError", "OVERDUE_GRACE", "player_connection", "player_ready",
+__all__ = ["GameError", "OVERDUE_GRACE", "exchange_choose", "exchange_put", "exchange_swap",
+           "negotiate_answer", "negotiate_propose", "player_connection", "player_ready",
+           "round_bid",
            "round_auto_submit", "round_declare", "round_submit", "round_timeout_overdue",
            "round_timers_rearm", "seat_leave", "seat_take", "table_create", "table_join"]

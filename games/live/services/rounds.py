@@ -13,6 +13,7 @@ secret. Tests choose a deal through games.live.services.hooks.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 from typing import Sequence
 
@@ -23,10 +24,12 @@ from games import machine
 from games.errors import GameError
 from games.live import broadcast, selectors
 from games.live.services import hooks
-from games.live.services.table_row import (arranging_round, changed, lock_table,
-                                           playable_config, round_running, seat_of, seats_of)
-from games.models import (Hand, Round, RoundEvent, RoundPhase, RoundSecret, Seat, Table,
-                          TableStatus)
+from games.live.services.round_state import log, persist
+from games.live.services.table_row import (changed, lock_table, playable_config,
+                                           playing_round, round_running, seat_of, seats_of)
+from games.live.selectors import PLAYING_PHASES
+from games.live.state import flow_of, load_state
+from games.models import Hand, Round, RoundPhase, RoundSecret, Seat, Table, TableStatus
 from rules.engine import fairness
 from rules.engine.cards import codes, sorted_for_display
 from rules.engine.config import RuleConfig
@@ -54,18 +57,21 @@ def round_declare(*, table_id: int, user) -> Hand:
 
 
 def round_auto_submit(*, round_id: int, version: int) -> bool:
-    """The arrange timer (games.live.tasks.arrange_timeout): submit the first hint for every
-    player who has not submitted, then settle. Acts only if the round is still arranging
-    and was dealt at `version` (Round.table_version); returns whether it acted. Run twice,
-    late or after everyone submitted, it changes nothing. Run early (a clock ahead of
-    the database's), it schedules itself again for the time that is left."""
+    """The round's timer (games.live.tasks.arrange_timeout): the current phase's default for
+    whoever has not acted — the first hint submitted for every player who has not
+    submitted (then settle); in 十三道 also a bid of 0, the exchange step's default, or the
+    open pairs sent to comparison (machine.timeout). Acts only if the round is still being
+    played at `version` (Round.table_version: the version its current deadline was set
+    at); returns whether it acted. Run twice, late or after everyone acted, it changes
+    nothing. Run early (a clock ahead of the database's), it schedules itself again for
+    the time that is left."""
     table_id = Round.objects.filter(pk=round_id).values_list("table_id", flat=True).first()
     if table_id is None:
         return False
     with transaction.atomic():
         table = lock_table(table_id)
         round = Round.objects.get(pk=round_id)
-        if round.phase != RoundPhase.ARRANGING or round.table_version != version:
+        if round.phase not in PLAYING_PHASES or round.table_version != version:
             return False
         moment = hooks.now()
         if round.deadline is not None and moment < round.deadline:
@@ -74,10 +80,18 @@ def round_auto_submit(*, round_id: int, version: int) -> bool:
                 lambda: hooks.schedule_arrange_timeout(round.id, version, remaining))
             return False
         hands = list(round.hands.all())
-        state = _load_state(round, hands)
-        new_state, events = machine.apply(state, machine.Timeout(now=moment))
-        _persist(table, round, state, new_state, events, moment, hands)
+        state = load_state(round, hands)
+        new_state, events = machine.timeout(state, moment, bank_draw_for(round))
+        persist(table, round, state, new_state, events, moment, hands)
         return True
+
+
+def bank_draw_for(round: Round):
+    """十三道's draw among bidders tied for the bank, from the round's committed seed
+    (rules.engine.fairness.bank_draw), read on the server only when a tie needs it."""
+    def draw(tied):
+        return fairness.bank_draw(RoundSecret.objects.get(round=round).deal_seed, tied)
+    return draw
 
 
 def round_timeout_overdue(*, table_id: int) -> bool:
@@ -85,20 +99,20 @@ def round_timeout_overdue(*, table_id: int) -> bool:
     timer acted (a countdown lost with an in-memory broker on restart). Consumers call it
     when a socket connects or resyncs; returns whether it settled."""
     round = selectors.current_round(table_id)
-    if (round is None or round.phase != RoundPhase.ARRANGING or round.deadline is None
+    if (round is None or round.phase not in PLAYING_PHASES or round.deadline is None
             or hooks.now() < round.deadline + OVERDUE_GRACE):
         return False
     return round_auto_submit(round_id=round.id, version=round.table_version)
 
 
 def round_timers_rearm() -> int:
-    """Queue the arrange timer again for every round still being arranged; returns how
+    """Queue the timer again for every round still being played; returns how
     many. A worker calls it when it starts (games.live.tasks): the in-memory broker of the
     embedded set-up forgets queued countdowns on a restart, and a round must never wait
     for a visitor to be settled. A duplicate timer is harmless — it acts once, and one
     that arrives early re-queues itself for the time left (round_auto_submit)."""
     moment = hooks.now()
-    arranging = Round.objects.filter(phase=RoundPhase.ARRANGING).values_list(
+    arranging = Round.objects.filter(phase__in=PLAYING_PHASES).values_list(
         "id", "table_version", "deadline")
     count = 0
     for round_id, version, deadline in arranging:
@@ -121,133 +135,95 @@ def maybe_start_round(table: Table, seats: list[Seat] | None = None) -> Round | 
 
 def _deal(table: Table, seats: list[Seat], config: RuleConfig) -> Round:
     seed = hooks.deal_seed_factory()
-    hands, _undealt = fairness.deal_from_seed(seed, config, len(seats))
+    hands, undealt = fairness.deal_from_seed(seed, config, len(seats))
     moment = hooks.now()
     number = (Round.objects.filter(table=table).aggregate(n=Max("number"))["n"] or 0) + 1
     table.status = TableStatus.PLAYING
     version = changed(table)
-    round = Round.objects.create(
-        table=table, number=number, rules=config.to_dict(), phase=RoundPhase.ARRANGING,
-        deal_commitment=fairness.commitment(seed),
-        deadline=moment + timedelta(seconds=config.arrange_seconds), table_version=version)
-    RoundSecret.objects.create(round=round, deal_seed=seed)
     # In 多三张 each player's 16 cards are 13 and then the 3 candidates, in the order the
     # seed dealt them (docs/fairness.md); other presets deal 13 and no candidates.
+    dealt = {seat.position: codes(sorted_for_display(cards))
+             for seat, cards in zip(seats, hands)}
+    state = machine.RoundState(config=config, phase=RoundPhase.ARRANGING,
+                               dealt={p: tuple(c) for p, c in dealt.items()},
+                               deadline=moment + timedelta(seconds=config.arrange_seconds))
+    events: list[machine.Event] = []
+    if config.mode == "banker":
+        # 十三道: the round opens with the bidding, or with the rotated bank; with 3
+        # players the 13 undealt cards are the spare hand (§8.3).
+        spare = tuple(codes(undealt[:13])) if len(seats) == 3 else ()
+        state, events = machine.start(replace(state, phase="dealt", deadline=None,
+                                              spare=spare), moment, _next_banker(table, seats))
+    round = Round.objects.create(
+        table=table, number=number, rules=config.to_dict(), phase=state.phase,
+        deal_commitment=fairness.commitment(seed), deadline=state.deadline,
+        table_version=version, banker_position=state.banker, flow=flow_of(state))
+    RoundSecret.objects.create(round=round, deal_seed=seed)
     created = Hand.objects.bulk_create([
         Hand(round=round, user_id=seat.user_id, position=seat.position,
-             dealt_cards=codes(sorted_for_display(cards)),
+             dealt_cards=dealt[seat.position],
              candidate_cards=codes(sorted_for_display(cards[13:])))
         for seat, cards in zip(seats, hands)])
     Seat.objects.filter(table=table).update(ready=False)
     for seat in seats:
         seat.ready = False
-    _log(round, [machine.Event("dealt", {
+    log(round, [machine.Event("dealt", {
         "players": [{"position": seat.position, "user_id": seat.user_id} for seat in seats],
         "deal_commitment": round.deal_commitment,
         "fairness": fairness.ALGORITHM,
         "deadline": selectors.iso(round.deadline),
-    })])
+    }), *events])
     broadcast.to_table(table.id, {
         "type": "round_started", "version": version,
         "round": selectors.round_public(round),
         "seats": selectors.seats_public(table.id, seats=seats)})
     for hand in created:
         broadcast.to_player(table.id, hand.user_id, {
-            "type": "hand", "version": version, **selectors.hand_private(hand, round)})
-    transaction.on_commit(lambda: hooks.schedule_arrange_timeout(
-        round.id, version, config.arrange_seconds))
+            "type": "hand", "version": version,
+            **selectors.hand_private(hand, round, state=state)})
+    countdown = (state.deadline - moment).total_seconds()
+    transaction.on_commit(lambda: hooks.schedule_arrange_timeout(round.id, version, countdown))
     return round
 
 
+def _next_banker(table: Table, seats: list[Seat]) -> int:
+    """十三道 without bidding: the bank moves clockwise each round, from the lowest seat
+    (§8.1); a banker who left passes it to the next seat after theirs."""
+    positions = sorted(seat.position for seat in seats)
+    last = (Round.objects.filter(table=table, banker_position__isnull=False)
+            .order_by("-number").values_list("banker_position", flat=True).first())
+    if last is None:
+        return positions[0]
+    return next((p for p in positions if p > last), positions[0])
+
+
 def _round_action(table_id: int, user, *, declare: bool, rows) -> Hand:
+    front, middle, back = rows
+    return play(table_id, user, lambda position, now, _round: machine.Submit(
+        position, tuple(front), tuple(middle), tuple(back), declare=declare, now=now),
+        refused=("not_arranging", "no round is being arranged at this table"))
+
+
+def play(table_id: int, user, action, *, refused: tuple[str, str]) -> Hand:
+    """Run one player's action on the table's round: lock the table, find the round being
+    played and the player's hand in it, step the machine with `action(position, now,
+    round)`, persist. `refused` is the (code, message) when no round is being played."""
     with transaction.atomic():
         table = lock_table(table_id)
-        round = arranging_round(table)
+        round = playing_round(table)
         if round is None:
             seat_of(table, user)
-            raise GameError("not_arranging", "no round is being arranged at this table")
+            raise GameError(*refused)
         hands = list(round.hands.all())
         hand = next((h for h in hands if h.user_id == getattr(user, "id", None)), None)
         if hand is None:
             seat_of(table, user)
             raise GameError("not_in_round", "you are not playing this round")
         moment = hooks.now()
-        state = _load_state(round, hands)
-        front, middle, back = rows
-        action = machine.Submit(hand.position, tuple(front), tuple(middle), tuple(back),
-                                   declare=declare, now=moment)
+        state = load_state(round, hands)
         try:
-            new_state, events = machine.apply(state, action)
+            new_state, events = machine.apply(state, action(hand.position, moment, round))
         except machine.FlowError as error:
             raise GameError(error.code, error.message) from None
-        _persist(table, round, state, new_state, events, moment, hands)
+        persist(table, round, state, new_state, events, moment, hands)
         return hand
-
-
-def _load_state(round: Round, hands: list[Hand] | None = None) -> machine.RoundState:
-    if hands is None:
-        hands = list(round.hands.all())
-    submissions = {
-        hand.position: machine.Submission(
-            tuple(hand.front), tuple(hand.middle), tuple(hand.back),
-            hand.declared_special or None, False, hand.auto_submitted, tuple(hand.discards))
-        for hand in hands if hand.submitted_at is not None}
-    return machine.RoundState(
-        config=RuleConfig.from_dict(round.rules), phase=round.phase,
-        dealt={hand.position: tuple(hand.dealt_cards) for hand in hands},
-        deadline=round.deadline, submissions=submissions)
-
-
-def _persist(table: Table, round: Round, old: machine.RoundState,
-             new: machine.RoundState, events: list[machine.Event], moment,
-             hands: list[Hand] | None = None) -> None:
-    """Write what a machine step returned, bump the version, queue the messages."""
-    hands = {hand.position: hand for hand in (hands if hands is not None
-                                              else round.hands.all())}
-    added = [p for p in new.submissions if p not in old.submissions]
-    for position in added:
-        submission, hand = new.submissions[position], hands[position]
-        hand.front, hand.middle, hand.back = (list(submission.front), list(submission.middle),
-                                              list(submission.back))
-        hand.discards = list(submission.discards)
-        hand.declared_special = submission.special or ""
-        hand.auto_submitted = submission.auto
-        hand.submitted_at = moment
-        hand.save(update_fields=["front", "middle", "back", "discards", "declared_special",
-                                 "auto_submitted", "submitted_at"])
-    settled = new.phase == machine.SETTLED
-    if settled:
-        secret = RoundSecret.objects.get(round=round)
-        round.phase, round.result, round.settled_at = RoundPhase.SETTLED, new.result, moment
-        round.deal_seed = secret.deal_seed
-        round.save(update_fields=["phase", "result", "settled_at", "deal_seed"])
-        secret.delete()
-        for position, hand in hands.items():
-            hand.points = new.result["totals"][str(position)]
-            hand.save(update_fields=["points"])
-        table.status = TableStatus.OPEN
-        for event in events:
-            if event.type == "settled":
-                event.payload["deal_seed"] = round.deal_seed
-    version = changed(table)
-    _log(round, events)
-    for position in added:
-        hand = hands[position]
-        submission = new.submissions[position]
-        broadcast.to_table(table.id, {"type": "submitted", "version": version,
-                                      "round_id": round.id, "position": position,
-                                      "auto": submission.auto})
-        broadcast.to_player(table.id, hand.user_id, {
-            "type": "your_submission", "version": version, "round_id": round.id,
-            **selectors.submission_private(hand)})
-    if settled:
-        broadcast.to_table(table.id, {"type": "settled", "version": version,
-                                      "round": selectors.settled_payload(round),
-                                      "seats": selectors.seats_public(table.id)})
-
-
-def _log(round: Round, events: list[machine.Event]) -> None:
-    last = RoundEvent.objects.filter(round=round).aggregate(n=Max("seq"))["n"] or 0
-    RoundEvent.objects.bulk_create([
-        RoundEvent(round=round, seq=last + i, type=event.type, payload=dict(event.payload))
-        for i, event in enumerate(events, start=1)])

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import machine
 from games.errors import GameError
 from games.live import broadcast, selectors
 from games.models import Hand, Round, RoundPhase, Seat, Table, TableStatus
@@ -33,9 +32,10 @@ def seat_of(table: Table, user) -> Seat:
     return seat
 
 
-def arranging_round(table: Table) -> Round | None:
-    return (Round.objects.filter(table=table, phase=RoundPhase.ARRANGING)
-            .order_by("-number").first())
+def playing_round(table: Table) -> Round | None:
+    """The table's round being played (bidding, exchanging, arranging or negotiating)."""
+    return (Round.objects.filter(table=table).exclude(
+        phase__in=[RoundPhase.SETTLED, RoundPhase.ABANDONED]).order_by("-number").first())
 
 
 def round_running(table: Table) -> bool:
@@ -51,13 +51,9 @@ def playing(table: Table, user) -> bool:
 
 def playable_config(rule_set: RuleSet) -> RuleConfig:
     try:
-        config = rule_set.to_engine()
+        return rule_set.to_engine()
     except ConfigError as error:
         raise GameError("unsupported_rules", f"this rule set is not valid: {error}") from None
-    reason = machine.unsupported_reason(config)
-    if reason:
-        raise GameError("unsupported_rules", reason)
-    return config
 
 
 def seats_of(table: Table) -> list[Seat]:

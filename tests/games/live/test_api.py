@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from games.live import services
 from games.models import Table
+from rules.models import RuleSet
 from tests.factories import make_user
 
 from tests.games.conftest import seat_all, start_round
@@ -41,7 +42,8 @@ def test_create_then_list(api, players):
 
 
 def test_create_refusals(api):
-    response = api.post(reverse("api-table-list"), {"rule_set": "shisandao", "name": "x"},
+    RuleSet.objects.filter(slug="classic").update(max_players=9)  # inconsistent: 9 × 13 > 52
+    response = api.post(reverse("api-table-list"), {"rule_set": "classic", "name": "x"},
                         content_type="application/json")
     assert response.status_code == 400 and response.json()["code"] == "unsupported_rules"
     response = api.post(reverse("api-table-list"), {"rule_set": "nope", "name": "x"},

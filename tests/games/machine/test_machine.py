@@ -46,17 +46,6 @@ def test_phases_come_from_the_rule_config(slug, phases):
     assert machine.phases(PRESETS[slug]) == phases
 
 
-@pytest.mark.parametrize("slug", ["standard", "extra-suit", "jokers", "extra-three",
-                                  "fuzhou", "classic", "fujian"])
-def test_presets_without_extra_phases_are_playable(slug):
-    assert machine.unsupported_reason(PRESETS[slug]) is None
-
-
-@pytest.mark.parametrize("slug", ["shisandao"])
-def test_presets_with_unbuilt_phases_say_why(slug):
-    assert "not play yet" in machine.unsupported_reason(PRESETS[slug])
-
-
 def test_a_submission_is_an_event_and_the_last_one_settles():
     state = dealt_state()
     state, events = submit(state, 0)

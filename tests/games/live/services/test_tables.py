@@ -9,6 +9,7 @@ import pytest
 from games.live import broadcast, services
 from games.models import Seat, Table
 from games.live.services import GameError
+from rules.models import RuleSet
 from tests.factories import make_user
 
 from tests.games.live.services.conftest import refused, standard
@@ -27,16 +28,16 @@ def test_create_seats_the_creator_at_position_zero(players):
 
 
 @pytest.mark.parametrize("slug", ["standard", "extra-suit", "jokers", "extra-three",
-                                  "fuzhou", "classic", "fujian"])
-def test_every_preset_without_extra_phases_opens_a_table(players, slug):
+                                  "fuzhou", "classic", "fujian", "shisandao"])
+def test_every_preset_opens_a_table(players, slug):
     services.table_create(user=players[0], rule_set=slug, name=slug)
 
 
-@pytest.mark.parametrize("slug, words", [("shisandao", "bidding")])
-def test_presets_needing_unbuilt_phases_are_refused_clearly(players, slug, words):
+def test_a_rule_set_an_admin_left_inconsistent_is_refused_clearly(players):
+    RuleSet.objects.filter(slug="classic").update(max_players=9)  # 9 × 13 > 52 cards
     with pytest.raises(GameError) as error:
-        services.table_create(user=players[0], rule_set=slug, name="x")
-    assert error.value.code == "unsupported_rules" and words in error.value.message
+        services.table_create(user=players[0], rule_set="classic", name="x")
+    assert error.value.code == "unsupported_rules" and "not valid" in error.value.message
     assert not Table.objects.exists()
 
 

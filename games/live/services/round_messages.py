@@ -1,0 +1,82 @@
+"""The messages a round machine step sends (docs/protocol.md), queued on the broadcast
+after the step's transaction commits.
+
+Public messages go to the table's group and hold no card: `submitted`, `settled`, and in
+十三道 `phase`, `bid_placed`, `bank`, `exchange` (a step of the exchange: seats only) and
+`negotiated` (a pair is decided: no amount). A player whose private view changed — their
+cards, the pool card offered to them, their bid, their pair's proposal — gets a fresh
+`hand` with their whole private part (games.live.selectors.hand_private), and the player
+who submitted gets `your_submission`.
+"""
+
+from __future__ import annotations
+
+from games import machine
+from games.live import broadcast, selectors
+from games.models import Hand, Round, Table
+
+# Events of the 十三道 exchange, told to the table as `exchange` steps (seats, no cards).
+EXCHANGE_STEPS = ("put_in", "offer", "take", "pass", "keep", "swap", "decline")
+
+
+def send(table: Table, round: Round, old: machine.RoundState, new: machine.RoundState,
+         events: list[machine.Event], version: int, hands: dict[int, Hand]) -> None:
+    deadline = selectors.iso(new.deadline)
+
+    def public(message: dict) -> None:
+        broadcast.to_table(table.id, {**message, "version": version, "round_id": round.id,
+                                      "deadline": deadline})
+
+    added = [p for p in new.submissions if p not in old.submissions]
+    for event in events:
+        payload = dict(event.payload)
+        if event.type == "phase":
+            public({"type": "phase", "phase": payload["phase"],
+                    "banker": payload.get("banker")})
+        elif event.type == "bid":
+            public({"type": "bid_placed", **payload})
+        elif event.type == "bank":
+            public({"type": "bank", **payload})
+        elif event.type in EXCHANGE_STEPS:
+            public({"type": "exchange", "step": event.type, **payload})
+        elif event.type == "negotiated":
+            public({"type": "negotiated", "pair": payload["pair"]})
+    for position in added:
+        hand = hands[position]
+        broadcast.to_table(table.id, {"type": "submitted", "version": version,
+                                      "round_id": round.id, "position": position,
+                                      "auto": new.submissions[position].auto})
+        broadcast.to_player(table.id, hand.user_id, {
+            "type": "your_submission", "version": version, "round_id": round.id,
+            **selectors.submission_private(hand)})
+    if new.phase == machine.SETTLED:
+        broadcast.to_table(table.id, {"type": "settled", "version": version,
+                                      "round": selectors.settled_payload(round),
+                                      "seats": selectors.seats_public(table.id)})
+    elif new.config.mode == "banker":
+        _private_changes(table, round, old, new, version, hands)
+
+
+def _private_changes(table: Table, round: Round, old: machine.RoundState,
+                     new: machine.RoundState, version: int, hands: dict[int, Hand]) -> None:
+    """A fresh `hand` to each player whose private view the step changed."""
+    for position, hand in sorted(hands.items()):
+        if _private_key(old, position) == _private_key(new, position):
+            continue
+        broadcast.to_player(table.id, hand.user_id, {
+            "type": "hand", "version": version,
+            **selectors.hand_private(hand, round, state=new)})
+
+
+def _private_key(state: machine.RoundState, position: int) -> tuple:
+    """What a player's private view depends on, cheap to compare (no hints computed)."""
+    negotiations = {p: n for p, n in state.negotiations.items()
+                    if position in (p, state.banker)}
+    return (state.phase, state.cards_of(position), state.bids.get(position),
+            state.put.get(position), _offer_seen(state, position),
+            state.swap_turn == position, tuple(sorted(negotiations.items())))
+
+
+def _offer_seen(state: machine.RoundState, position: int):
+    offer = machine.offered(state)
+    return offer if offer and state.chooser == position else None

@@ -1,0 +1,86 @@
+"""A round back into the database: `persist` writes what a round machine step returned —
+submissions and held cards to the Hands, the phase, deadline, banker and 十三道 phase state
+(`Round.flow`) to the Round, the seed out of RoundSecret at settlement, the events to the
+RoundEvent log — then bumps the table's version, queues the step's messages
+(games.live.services.round_messages) and, when the step set a new deadline, its timer.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Max
+
+from games import machine
+from games.live.services import hooks, round_messages
+from games.live.services.table_row import changed
+from games.live.state import flow_of
+from games.models import Hand, Round, RoundEvent, RoundSecret, Table, TableStatus
+
+
+def persist(table: Table, round: Round, old: machine.RoundState, new: machine.RoundState,
+            events: list[machine.Event], moment, hands: list[Hand] | None = None) -> int:
+    """Write what a machine step returned, bump the version, queue the messages and the
+    next timer; returns the new version."""
+    hands = {hand.position: hand for hand in (hands if hands is not None
+                                              else round.hands.all())}
+    added = [p for p in new.submissions if p not in old.submissions]
+    for position in added:
+        _save_submission(hands[position], new.submissions[position], moment)
+    for position, cards in new.held.items():
+        if old.held.get(position) != cards:
+            hands[position].held_cards = list(cards)
+            hands[position].save(update_fields=["held_cards"])
+    settled = new.phase == machine.SETTLED
+    if settled:
+        _settle(table, round, new, events, moment, hands)
+    fields = ["phase", "deadline", "banker_position", "flow"]
+    round.phase, round.deadline = new.phase, new.deadline
+    round.banker_position, round.flow = new.banker, flow_of(new)
+    version = changed(table)
+    timer = not settled and new.deadline != old.deadline
+    if timer:  # a new phase or exchange step: its timer belongs to this version
+        round.table_version = version
+        fields.append("table_version")
+    round.save(update_fields=fields)
+    log(round, events)
+    round_messages.send(table, round, old, new, events, version, hands)
+    if timer:
+        countdown = (new.deadline - moment).total_seconds()
+        transaction.on_commit(
+            lambda: hooks.schedule_arrange_timeout(round.id, version, countdown))
+    return version
+
+
+def _save_submission(hand: Hand, submission: machine.Submission, moment) -> None:
+    hand.front, hand.middle, hand.back = (list(submission.front), list(submission.middle),
+                                          list(submission.back))
+    hand.discards = list(submission.discards)
+    hand.declared_special = submission.special or ""
+    hand.auto_submitted = submission.auto
+    hand.submitted_at = moment
+    hand.save(update_fields=["front", "middle", "back", "discards", "declared_special",
+                             "auto_submitted", "submitted_at"])
+
+
+def _settle(table: Table, round: Round, new: machine.RoundState,
+            events: list[machine.Event], moment, hands: dict[int, Hand]) -> None:
+    secret = RoundSecret.objects.get(round=round)
+    # One save: the database refuses a seed on a round that is not settled.
+    round.phase, round.result, round.settled_at = new.phase, new.result, moment
+    round.deal_seed = secret.deal_seed
+    round.save(update_fields=["phase", "result", "settled_at", "deal_seed"])
+    secret.delete()
+    for position, hand in hands.items():
+        hand.points = new.result["totals"][str(position)]
+        hand.save(update_fields=["points"])
+    table.status = TableStatus.OPEN
+    for event in events:
+        if event.type == "settled":
+            event.payload["deal_seed"] = round.deal_seed
+
+
+def log(round: Round, events: list[machine.Event]) -> None:
+    last = RoundEvent.objects.filter(round=round).aggregate(n=Max("seq"))["n"] or 0
+    RoundEvent.objects.bulk_create([
+        RoundEvent(round=round, seq=last + i, type=event.type, payload=dict(event.payload))
+        for i, event in enumerate(events, start=1)])
