@@ -14,10 +14,15 @@ broadcast in between is missed; that holds only if the subscription is live when
 group_add returns. Here group_add waits for Redis's `subscribe` reply (replies come back
 in command order on the one Pub/Sub connection, so they are matched first in, first out).
 
-What Pub/Sub does not do, as the core layer did not either (it expired and, past its
-capacity, dropped messages): keep a message for a socket whose process is not
-subscribed, or survive a dropped Redis connection (redis-py resubscribes on reconnect).
-A client that misses a message sees a version gap and resyncs (docs/protocol.md).
+Why the reconnects: a Redis restart closes both connections a process holds. A publish
+on the dead one failed at once (`broadcast … failed: ConnectionError`) and the Pub/Sub
+connection came back subscribed to nothing, so every socket of the process went deaf
+until it reconnected. Here a publish is retried on a fresh connection through the length
+of a restart (RETRY_DELAYS), and a dropped Pub/Sub connection is replaced and every
+subscription renewed; messages published while it was down are gone (Pub/Sub keeps
+nothing), so each local socket is then told `layer.reconnected` and sends its client a
+fresh `state` (TableConsumer.layer_reconnected). A client that still misses a message
+sees a version gap, or a deadline pass with no news, and resyncs (docs/protocol.md).
 """
 
 from __future__ import annotations
@@ -30,12 +35,24 @@ from channels_redis.pubsub import (RedisPubSubChannelLayer, RedisPubSubLoopLayer
                                    RedisSingleShardConnection)
 from channels_redis.utils import _wrap_close, decode_hosts
 from django.conf import settings
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 logger = logging.getLogger(__name__)
 
 # How long group_add waits for Redis to confirm a subscription before going on anyway
 # (logged): a Redis that slow has bigger problems, and versions heal a missed message.
 CONFIRM_TIMEOUT = 5.0
+
+# Pauses between tries of a publish that found Redis gone: about 7 s in all, the length of
+# a Redis restart; a longer outage is logged by the caller (games.live.broadcast).
+RETRY_DELAYS = (0.05, 0.2, 0.5, 1.0, 2.0, 3.0)
+# The longest pause between tries to renew the subscriptions while Redis is down.
+RESUBSCRIBE_MAX_DELAY = 2.0
+# What a lost connection raises (OSError: refused while Redis is still starting).
+CONNECTION_ERRORS = (RedisConnectionError, RedisTimeoutError, OSError)
+# Sent to every socket of this process once its subscriptions are renewed.
+RECONNECTED = {"type": "layer.reconnected"}
 
 
 class _ConfirmedShard(RedisSingleShardConnection):
@@ -73,8 +90,25 @@ class _ConfirmedShard(RedisSingleShardConnection):
                 waiter.cancel()
         self._unconfirmed = {}
 
+    async def publish(self, channel, message) -> None:
+        """Publish, retrying on a fresh connection while Redis restarts (the pool replaces
+        a connection the server closed when the next command asks for one)."""
+        for delay in (*RETRY_DELAYS, None):
+            try:
+                async with self._lock:
+                    self._ensure_redis()
+                    await self._redis.publish(channel, message)
+                return
+            except CONNECTION_ERRORS as error:
+                if delay is None:
+                    raise
+                logger.info("publish found Redis unreachable (%s); retrying in %s s",
+                            type(error).__name__, delay)
+                await asyncio.sleep(delay)
+
     async def _do_receiving(self) -> None:
-        # channels_redis's loop, but subscribe replies are read, not skipped.
+        # channels_redis's loop, but subscribe replies are read, not skipped, and a lost
+        # connection is replaced with every subscription renewed.
         while True:
             try:
                 if self._pubsub and self._pubsub.subscribed:
@@ -91,9 +125,46 @@ class _ConfirmedShard(RedisSingleShardConnection):
                     await asyncio.sleep(0.1)
             except (asyncio.CancelledError, asyncio.TimeoutError, GeneratorExit):
                 raise
+            except CONNECTION_ERRORS as error:
+                logger.warning("lost the Redis Pub/Sub connection (%s); resubscribing",
+                               type(error).__name__)
+                await self._resubscribe()
             except BaseException:
                 logger.exception("Unexpected exception in receive task")
                 await asyncio.sleep(1)
+
+    async def _resubscribe(self) -> None:
+        """Replace the Pub/Sub connection and renew every subscription, waiting for Redis
+        as long as it takes; then tell this process's sockets they may have missed
+        messages."""
+        delay = RETRY_DELAYS[0]
+        while True:
+            async with self._lock:
+                old, self._pubsub = self._pubsub, None
+                if old is not None:
+                    try:
+                        await old.aclose()
+                    except Exception:  # noqa: BLE001 — the connection is already broken
+                        pass
+                self._ensure_redis()
+                self._pubsub = self._redis.pubsub()
+                channels = sorted(self._subscribed_to)
+                try:
+                    if channels:
+                        await self._pubsub.subscribe(*channels)
+                    break
+                except CONNECTION_ERRORS:
+                    pass
+            await asyncio.sleep(delay)
+            delay = min(RESUBSCRIBE_MAX_DELAY, delay * 2)
+        logger.warning("Redis Pub/Sub connection renewed (%d subscriptions)", len(channels))
+        self._tell_local_sockets(RECONNECTED)
+
+    def _tell_local_sockets(self, message: dict) -> None:
+        layer = self.channel_layer
+        data = layer.channel_layer.serialize(message)
+        for queue in list(layer.channels.values()):
+            queue.put_nowait(data)
 
     def _confirm(self, channel) -> None:
         if isinstance(channel, bytes):

@@ -97,9 +97,12 @@ def send_now(group: str, message: dict[str, Any]) -> None:
 def send_many(messages: list[tuple[str, dict[str, Any]]]) -> None:
     """Send (group, message) pairs at once, in order.
 
-    A failing channel layer must not undo or hide a committed change: clients that miss
-    a message see a version gap and resync, so the error is logged (types and groups
-    only, never a message, which may hold cards) and swallowed.
+    A Redis restart is ridden out below: the channel layer retries a publish on a fresh
+    connection for the length of a restart, and a process whose subscriptions dropped
+    resyncs its sockets when it renews them (config.channel_layers). A send that still
+    fails must not undo or hide a committed change: clients that miss a message see a
+    version gap, or their deadline pass with no news, and resync; so the error is logged
+    (types and groups only, never a message, which may hold cards) and swallowed.
     """
     layer = get_channel_layer()
     if layer is None or not messages:

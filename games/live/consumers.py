@@ -25,6 +25,7 @@ from django.db import connection
 
 from config import json_depth
 from games.live import broadcast, selectors, services
+from games.live.banker_handlers import BANKER_HANDLERS
 from games.live.services import GameError
 
 CLOSE_ANONYMOUS = 4401
@@ -170,13 +171,20 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.change(services.round_declare)
 
     HANDLERS = {"sync": on_sync, "ping": on_ping, "sit": on_sit, "stand": on_stand,
-                "ready": on_ready, "submit": on_submit, "declare": on_declare}
+                "ready": on_ready, "submit": on_submit, "declare": on_declare,
+                **BANKER_HANDLERS}
 
     # --- outgoing ---------------------------------------------------------------------
 
     async def presence_check(self, event: dict[str, Any]) -> None:
         """Another socket of this player closed: this one is still here."""
         await self.change(services.player_connection, connected=True)
+
+    async def layer_reconnected(self, event: dict[str, Any]) -> None:
+        """This process lost its Redis Pub/Sub connection and renewed it
+        (config.channel_layers): whatever was published meanwhile never arrived, so the
+        client gets the whole state again."""
+        await self.send_state()
 
     async def table_message(self, event: dict[str, Any]) -> None:
         """A message games.live.broadcast sent to one of this socket's groups."""
