@@ -144,8 +144,12 @@ class Player:
         return page.url
 
     def wait_connected(self) -> None:
-        self.page.wait_for_function(
-            "window.thirteenWater && window.thirteenWater.client.status === 'open'")
+        # The page marks its socket's status on the app (table.js); waiting on the DOM, not
+        # a polled script, because the Content-Security-Policy (no 'unsafe-eval') refuses
+        # Playwright's wait_for_function once its first check fails.
+        from playwright.sync_api import expect
+
+        expect(self.page.locator("#table-app")).to_have_attribute("data-connection", "open")
 
     def shot(self, name: str) -> None:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from django.test import override_settings
+from playwright.sync_api import expect
 
 from conftest import CHROMIUM
 from games.live import services
@@ -158,7 +159,9 @@ def test_step_through_a_replay_and_verify_the_deal(live_server, four_players, mo
 
         page.locator("#replay-play").click()
         assert page.locator("#replay-play").get_attribute("aria-pressed") == "true"
-        page.wait_for_function("Number(document.querySelector('#replay-app').dataset.step) >= 5")
+        # Waiting on the DOM: the Content-Security-Policy refuses wait_for_function's polling.
+        expect(page.locator("#replay-app")).to_have_attribute(
+            "data-step", re.compile(r"^([5-9]|\d{2,})$"), timeout=10000)
         page.keyboard.press("k")  # pause
         assert page.locator("#replay-play").get_attribute("aria-pressed") == "false"
         paused_at = step_of(page)
