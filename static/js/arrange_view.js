@@ -397,6 +397,9 @@ export class ArrangeView {
     const fouled = evaluation.foul && evaluation.foul.pairs.some((pair) => pair[0] === row);
     const canMoveHere = !this.locked && selectionPlace !== null && selectionPlace !== row
       && this.arrangement.room(row) >= this.selected.size;
+    // A full row still takes a single card by trading: its cards are what to tap.
+    const canTrade = !canMoveHere && !this.locked && selectionPlace !== null
+      && selectionPlace !== row && this.selected.size === 1;
     const slots = Array.from({ length: missing }, () => el("span", { class: "slot", "aria-hidden": "true" }));
     const title = t(`row_title.${row}`);
     const head = el("div", { class: "row-head" },
@@ -408,7 +411,8 @@ export class ArrangeView {
           { action: "to", place: row }) : null,
         !this.locked && ids.length ? this._button(t("action.clear"), { action: "clear", place: row }, true)
           : null));
-    return el("div", { class: `row-zone${fouled ? " fouled" : ""}`, dataset: { zone: row },
+    return el("div", { class: `row-zone${fouled ? " fouled" : ""}${canTrade ? " can-trade" : ""}`,
+      dataset: { zone: row },
       role: "group", "aria-label": title },
     head,
     el("div", { class: "row-cards" }, ids.map((id) => this._cardButton(id)), slots));
