@@ -7,7 +7,13 @@
 // and the client asks for the whole `state` again, ignoring events until it arrives. On
 // every (re)connect the server sends `state` by itself, so a dropped connection resyncs.
 //
-// No DOM here: the socket class and timers are injected, so node's tests drive it.
+// A missed message is not always followed by another that shows the gap: a round's
+// `settled` lost to a Redis blip leaves the table silent. So the client also watches the
+// arranging round's deadline: if the round is still arranging a grace period after it
+// (the timer settles it at the deadline), it asks for the state, and keeps asking, at
+// growing intervals, while the deadline stays unanswered.
+//
+// No DOM here: the socket class, timers and clock are injected, so node's tests drive it.
 
 // Close codes after which retrying cannot help (docs/protocol.md: 4401 no session, 4404
 // no such table or not yours). A foreign Origin is refused at the handshake (HTTP 403,
@@ -18,6 +24,12 @@ const FLOOD_CLOSE_CODE = 4429;
 const FLOOD_PAUSE_MS = 5000;
 // Messages that are answers to this connection, not table changes; never version-checked.
 const UNVERSIONED = new Set(["error", "pong"]);
+// How long after an arranging round's deadline the client waits for the settlement before
+// it asks: past the server's own 5 s for settling a round whose timer was lost
+// (docs/protocol.md), so that this `sync` settles such a round. Then it asks again at
+// doubling intervals up to DEADLINE_RETRY_MAX_MS.
+const DEADLINE_GRACE_MS = 6000;
+const DEADLINE_RETRY_MAX_MS = 30000;
 
 export const STATUS = {
   CONNECTING: "connecting",
@@ -30,7 +42,8 @@ export class TableClient {
   /**
    * url: the ws:// address. Callbacks: onState(state), onEvent(message),
    * onError(message), onStatus(status, detail). Options for tests: WebSocketImpl,
-   * setTimeout / clearTimeout, random, pingInterval / pongTimeout (ms).
+   * setTimeout / clearTimeout, now (ms since the epoch), random, pingInterval /
+   * pongTimeout / deadlineGrace (ms).
    */
   constructor(url, callbacks = {}, options = {}) {
     this.url = url;
@@ -41,13 +54,19 @@ export class TableClient {
     this.random = options.random || Math.random;
     this.pingInterval = options.pingInterval ?? 20000;
     this.pongTimeout = options.pongTimeout ?? 10000;
+    this.now = options.now || Date.now;
+    this.deadlineGrace = options.deadlineGrace ?? DEADLINE_GRACE_MS;
+    // The arranging round's deadline the server has not yet answered with a settlement
+    // (ISO string), and how many times in a row the client asked about it.
+    this.deadline = null;
+    this.deadlineAsks = 0;
     this.version = null; // the highest table version applied; null before the first state
     this.syncing = false;
     this.attempts = 0;
     this.socket = null;
     this.status = null;
     this.stopped = false;
-    this.timers = { reconnect: null, ping: null, pong: null };
+    this.timers = { reconnect: null, ping: null, pong: null, deadline: null };
   }
 
   connect() {
@@ -124,6 +143,7 @@ export class TableClient {
     if (message.type === "state") {
       this.syncing = false;
       this.version = message.version ?? this.version;
+      this._watchDeadline(message);
       this._call("onState", message);
       return;
     }
@@ -138,7 +158,47 @@ export class TableClient {
       this.version = version;
     }
     if (this.syncing) return;
+    this._watchDeadline(message);
     this._call("onEvent", message);
+  }
+
+  // --- the deadline watch ----------------------------------------------------------------
+
+  /** Follow the arranging round's deadline through the messages that carry one. */
+  _watchDeadline(message) {
+    const round = message.round;
+    let deadline;
+    if (message.type === "state") {
+      deadline = round && round.phase === "arranging" ? round.deadline : null;
+    } else if (message.type === "round_started" || message.type === "hand") {
+      deadline = message.deadline ?? (round && round.deadline);
+    } else if (message.type === "settled") {
+      deadline = null;
+    } else {
+      return; // other messages say nothing about the round's end
+    }
+    if (deadline !== this.deadline) {
+      this.deadline = deadline || null;
+      this.deadlineAsks = 0;
+    }
+    this._armDeadline();
+  }
+
+  _armDeadline() {
+    this.clearTimeout(this.timers.deadline);
+    this.timers.deadline = null;
+    const due = this.deadline === null ? NaN : Date.parse(this.deadline);
+    if (Number.isNaN(due)) return;
+    // The first ask a grace after the deadline; each unanswered one waits twice as long.
+    const retry = Math.min(DEADLINE_RETRY_MAX_MS, this.deadlineGrace * 2 ** this.deadlineAsks);
+    const wait = Math.max(due + this.deadlineGrace - this.now(), this.deadlineAsks ? retry : 0);
+    const deadline = this.deadline;
+    this.timers.deadline = this.setTimeout(() => {
+      this.timers.deadline = null;
+      if (this.deadline !== deadline || this.status !== STATUS.OPEN) return;
+      this.deadlineAsks += 1;
+      this.resync();
+    }, wait);
   }
 
   _closed(code) {
@@ -183,7 +243,7 @@ export class TableClient {
 
   _clearTimers() {
     Object.values(this.timers).forEach((timer) => this.clearTimeout(timer));
-    this.timers = { reconnect: null, ping: null, pong: null };
+    this.timers = { reconnect: null, ping: null, pong: null, deadline: null };
   }
 
   _setStatus(status, detail = {}) {

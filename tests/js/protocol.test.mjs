@@ -1,4 +1,5 @@
-// The table client: resync on connect, version gaps, reconnects with back-off, pings.
+// The table client: resync on connect, version gaps, reconnects with back-off, pings, and
+// a resync when an arranging round's deadline passes with no settlement.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -40,7 +41,7 @@ function harness(options = {}) {
     onState: (m) => seen.states.push(m), onEvent: (m) => seen.events.push(m),
     onError: (m) => seen.errors.push(m), onStatus: (s, d) => seen.statuses.push([s, d]),
   }, { WebSocketImpl: FakeSocket, setTimeout: clock.setTimeout, clearTimeout: clock.clearTimeout,
-    random: () => 0.5, pingInterval: 20000, pongTimeout: 10000, ...options });
+    now: () => now, random: () => 0.5, pingInterval: 20000, pongTimeout: 10000, ...options });
   return { client, sockets, clock, seen };
 }
 
@@ -185,4 +186,83 @@ test("the socket address follows the page's scheme", () => {
   assert.equal(tableSocketUrl({ protocol: "https:", host: "x.org" }, 3), "wss://x.org/ws/tables/3/");
   assert.equal(tableSocketUrl({ protocol: "http:", host: "localhost:8000" }, 3),
     "ws://localhost:8000/ws/tables/3/");
+});
+
+// The harness clock starts at the epoch: a deadline 30 s in.
+const DEADLINE = "1970-01-01T00:00:30.000000Z";
+const syncs = (socket) => socket.sent.filter((m) => m.type === "sync").length;
+
+function dealt() {
+  const h = connected();
+  h.sockets[0].receive({ type: "round_started", version: 6,
+    round: { id: 12, phase: "arranging", deadline: DEADLINE } });
+  h.sockets[0].receive({ type: "hand", version: 6, round_id: 12, deadline: DEADLINE });
+  return h;
+}
+
+test("a deadline that passes with no settlement makes the client ask for the state", () => {
+  const { sockets, clock } = dealt();
+  clock.advance(30000 + 5999);
+  assert.equal(syncs(sockets[0]), 0);
+  clock.advance(1);
+  assert.equal(syncs(sockets[0]), 1);
+});
+
+test("a settlement in time cancels the deadline's resync", () => {
+  const { sockets, clock } = dealt();
+  clock.advance(30500);
+  sockets[0].receive({ type: "settled", version: 7, round: { id: 12, phase: "settled" } });
+  clock.advance(60000);
+  assert.equal(syncs(sockets[0]), 0);
+});
+
+test("news that is not the settlement does not cancel the deadline's resync", () => {
+  // A Redis blip lost `settled`; a later seats change (a reconnect flag) still arrives.
+  const { sockets, clock, seen } = dealt();
+  clock.advance(31000);
+  sockets[0].receive({ type: "seats", version: 8 });  // the gap itself asks once
+  sockets[0].receive({ type: "state", version: 8, seats: [],
+    round: { id: 12, phase: "arranging", deadline: DEADLINE } });
+  clock.advance(5000);
+  assert.equal(syncs(sockets[0]), 2);
+  assert.equal(seen.states.length, 2);
+});
+
+test("an unanswered deadline is asked about again at growing intervals", () => {
+  const { sockets, clock } = dealt();
+  const stillArranging = { type: "state", version: 6, seats: [],
+    round: { id: 12, phase: "arranging", deadline: DEADLINE } };
+  clock.advance(36000);
+  assert.equal(syncs(sockets[0]), 1);
+  sockets[0].receive(stillArranging);
+  clock.advance(11999);
+  assert.equal(syncs(sockets[0]), 1);
+  clock.advance(1);  // 2 × the grace
+  assert.equal(syncs(sockets[0]), 2);
+  sockets[0].receive({ ...stillArranging, round: { id: 12, phase: "settled" } });
+  clock.advance(120000);
+  assert.equal(syncs(sockets[0]), 2);
+});
+
+test("a state that shows an arranging round arms the deadline watch too", () => {
+  const { client, sockets, clock } = harness();
+  client.connect();
+  sockets[0].open();
+  sockets[0].receive({ type: "state", version: 9, seats: [],
+    round: { id: 3, phase: "arranging", deadline: DEADLINE }, you: null });
+  clock.advance(36000);
+  assert.equal(syncs(sockets[0]), 1);
+});
+
+test("a closed socket does not ask; the reconnect's state re-arms the watch", () => {
+  const { sockets, clock } = dealt();
+  sockets[0].drop();
+  clock.advance(36000);
+  assert.equal(syncs(sockets[0]), 0);
+  const again = sockets[sockets.length - 1];
+  again.open();
+  again.receive({ type: "state", version: 6, seats: [],
+    round: { id: 12, phase: "arranging", deadline: DEADLINE } });
+  clock.advance(6000);
+  assert.equal(syncs(again), 1);
 });
