@@ -336,8 +336,9 @@ export class ArrangeView {
     const selectionPlace = this.selected.size
       ? this.arrangement.placeOf([...this.selected][0]) : null;
     this.elements.root.classList.toggle("locked", this.locked);
-    const help16 = this.arrangement.extra ? ` ${t("arrange.help_extra", { count: this.arrangement.extra })}` : "";
-    help.textContent = this.locked ? "" : t("arrange.help") + help16;
+    const extraHelp = this.arrangement.extra
+      ? ` ${t("arrange.help_extra", { count: this.arrangement.extra })}` : "";
+    help.textContent = this.locked ? "" : t("arrange.help") + extraHelp;
 
     rows.replaceChildren(...ROWS.map((row) => this._rowZone(row, evaluation, selectionPlace)));
     const trays = drawTrays(this, selectionPlace);
