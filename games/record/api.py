@@ -220,6 +220,15 @@ class ReplayOutputSerializer(serializers.Serializer):
     pairs = serializers.JSONField(help_text="Each pair's rows, scoop, home run and special.")
     totals = serializers.JSONField(help_text="Seat position (as text) -> points.")
     home_run = serializers.IntegerField(allow_null=True)
+    banker = serializers.IntegerField(allow_null=True, help_text="十三道: the banker's seat.")
+    bids = serializers.JSONField(allow_null=True, help_text="十三道: seat -> bid for the bank.")
+    exchange = serializers.JSONField(allow_null=True, help_text=(
+        "十三道: {put: seat -> card put into the pool, takes: [[chooser, seat taken from]], "
+        "swapped_by: seat that took the spare hand, held: seat -> cards after it}."))
+    negotiations = serializers.JSONField(allow_null=True, help_text=(
+        "十三道: player's seat -> {status, by, amount} (amount: what the banker wins)."))
+    adjustments = serializers.JSONField(help_text=(
+        "十三道: [{position, points, reason: bid | pot | swap}], points moved outside the rows."))
     steps = serializers.JSONField(help_text=(
         "The replay's steps (deal, submit, row, special, scoop, home_run, totals), each "
         "with the running score."))

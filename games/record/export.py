@@ -103,6 +103,30 @@ def _step_lines(step: dict[str, Any], hands: dict, seat) -> list[str]:
     if kind == "totals":
         return ["Totals", *(f"  {seat(int(position))}  {_signed(points)}"
                             for position, points in step["totals"].items())]
+    return _banker_step_lines(step, seat)
+
+
+def _banker_step_lines(step: dict[str, Any], seat) -> list[str]:
+    """十三道's steps: the bank, the exchange, agreed pairs, points outside the rows."""
+    kind = step["kind"]
+    if kind == "bank":
+        bids = ", ".join(f"seat {p} {bid}" for p, bid in step["bids"].items())
+        drawn = " (drawn among the tied)" if len(step["tied"]) > 1 else ""
+        return [f"Bank seat {step['banker']}{drawn} (bids: {bids}; pot {step['pot']})"]
+    if kind == "exchange":
+        how = " (timer)" if step.get("auto") else ""
+        words = {"put_in": f"puts {step.get('card')} into the pool",
+                 "take": f"takes {step.get('card')} from seat {step.get('from')}",
+                 "keep": f"keeps their own {step.get('card')}",
+                 "swap": "swaps for the spare hand",
+                 "decline": "declines the spare hand"}[step["step"]]
+        return [f"Exchange {seat(step['position'])} {words}{how}"]
+    if kind == "negotiated":
+        return [f"Agreed {seat(step['a'])} vs {seat(step['b'])}: {_signed(step['points'])}"]
+    if kind == "adjustments":
+        return ["Outside the rows", *(
+            f"  {seat(a['position'])}  {_signed(a['points'])} ({a['reason']})"
+            for a in step["adjustments"])]
     return []  # "deal": the cards are listed above
 
 

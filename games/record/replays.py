@@ -27,6 +27,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
 from games.models import Hand, Round, RoundEvent, RoundPhase
+from games.record import banker_replay
 from rules.engine import fairness
 from rules.engine.arrangement import ArrangementError, validate_arrangement
 from rules.engine.cards import CardError, codes, parse_cards, sorted_for_display
@@ -89,6 +90,7 @@ class _Log:
     settled: dict[str, Any]
     seqs: list[int]
     types: list[str]
+    events: list[tuple[str, dict[str, Any]]]  # every event in order (十三道's steps)
 
 
 def _read_log(round: Round) -> _Log:
@@ -103,7 +105,8 @@ def _read_log(round: Round) -> _Log:
             settled[0].get("result"), dict):
         raise BrokenLog(_("the deal or the settlement event is malformed"))
     return _Log(dealt[0], by_type.get("submitted", []), settled[0],
-                [event.seq for event in events], [event.type for event in events])
+                [event.seq for event in events], [event.type for event in events],
+                [(event.type, event.payload) for event in events])
 
 
 def replay_build(round: Round) -> dict[str, Any]:
@@ -168,6 +171,13 @@ def replay_build(round: Round) -> dict[str, Any]:
         "pairs": result.get("pairs", []),
         "totals": result.get("totals", {}),
         "home_run": result.get("home_run"),
+        # 十三道 (None / empty otherwise): the bank, the bids, the exchange record, the
+        # negotiations and the points moved outside the rows.
+        "banker": result.get("banker"),
+        "bids": result.get("bids"),
+        "exchange": result.get("exchange"),
+        "negotiations": result.get("negotiations"),
+        "adjustments": result.get("adjustments", []),
         "steps": replay_steps(log, hands, config),
     }
     replay["verification"] = verify_log(round, log, config)
@@ -237,6 +247,11 @@ def replay_steps(log: _Log, hands: list[dict[str, Any]], config: RuleConfig
         {kind: "scoop", winner, loser, points}              打枪: what the scoop added
         {kind: "home_run", position, points}                全垒打: what it added in all
         {kind: "totals", totals}
+
+    十三道 adds (games.record.banker_replay): {kind: "bank", bids, tied, banker, pot} and
+    {kind: "exchange", step, position, from?, card?, auto} after the deal, {kind:
+    "negotiated", a, b, points} for each agreed pair, {kind: "adjustments", adjustments}
+    (the pot and the spare hand's fees) before the totals.
     """
     result = log.settled["result"]
     pairs = result.get("pairs", [])
@@ -250,13 +265,19 @@ def replay_steps(log: _Log, hands: list[dict[str, Any]], config: RuleConfig
         steps.append({**step, "running": dict(running)})
 
     add({"kind": "deal"})
+    banker = config.mode == "banker"
+    if banker:
+        banker_replay.opening_steps(log.events, result, add)
     shown = {hand["position"]: hand for hand in hands}
     for event in log.submitted:
         hand = shown.get(event.get("position"), {})
         add({"kind": "submit", "position": event.get("position"),
              "auto": bool(event.get("auto")), "special": hand.get("special"),
              "foul": bool(hand.get("foul"))})
-    compared = [pair for pair in pairs if not pair.get("special")]
+    if banker:
+        banker_replay.negotiation_steps(result, add)
+    compared = [pair for pair in pairs
+                if not pair.get("special") and not pair.get("negotiated")]
     for row in ROWS:
         results, moves = [], []
         for pair in compared:
@@ -302,6 +323,8 @@ def replay_steps(log: _Log, hands: list[dict[str, Any]], config: RuleConfig
             moves += [(pair["a"], added), (pair["b"], -added)]
             total += abs(added)
         add({"kind": "home_run", "position": home_run, "points": total}, moves)
+    if banker:
+        banker_replay.adjustment_steps(result, add)
     add({"kind": "totals", "totals": result.get("totals", {})})
     return steps
 
@@ -379,6 +402,14 @@ def _check_commitment(round: Round, log: _Log) -> str | None:
 
 def _check_deal(round: Round, log: _Log, config: RuleConfig) -> str | None:
     players = log.dealt["players"]
+    if config.mode == "banker":
+        try:
+            order = [player["position"] for player in players]
+            result = log.settled["result"]
+            return (banker_replay.check_bank(round.deal_seed, log.events, result)
+                    or banker_replay.check_deal(round.deal_seed, config, order, result))
+        except (fairness.FairnessError, KeyError, TypeError, ValueError):
+            return _("the revealed seed cannot deal this round")
     deal = _seed_deal(round.deal_seed, config, len(players))
     if deal is None:
         return _("the revealed seed cannot deal this round")
@@ -403,7 +434,10 @@ def _check_settlement(log: _Log, config: RuleConfig) -> str | None:
                 shown["front"], shown["middle"], shown["back"], config,
                 declare_special=shown.get("special") is not None)
             seat_hands.append(SeatHand(str(player["position"]), arrangement))
-        again = settle(seat_hands, config).to_dict()
+        if config.mode == "banker":
+            again = banker_replay.settle_again(seat_hands, config, result)
+        else:
+            again = settle(seat_hands, config).to_dict()
     except (KeyError, TypeError, ArrangementError, CardError, SettlementError,
             ConfigError) as error:
         return _("the logged rows cannot be settled: %(error)s") % {"error": error}

@@ -170,8 +170,23 @@ def _verify_line(data: dict) -> str:
     hands = [by_position[p]["front"] + by_position[p]["middle"] + by_position[p]["back"]
              + by_position[p].get("discards", [])
              for p in fairness["deal_order"] if p in by_position]
-    return json.dumps({"seed": fairness["seed"], "commitment": fairness["commitment"],
-                       "hands": hands, "rules": _deal_rules(data)}, separators=(", ", ": "))
+    line = {"seed": fairness["seed"], "commitment": fairness["commitment"], "hands": hands,
+            "rules": _deal_rules(data)}
+    # 十三道: the rows are the cards held after the exchange, and the bank was drawn from
+    # the same seed when bids tied; the line carries both for verify-deal to check.
+    # Seats there are numbered in deal order, like the hands.
+    seat = {position: index for index, position in enumerate(fairness["deal_order"])}
+    exchange = data.get("exchange")
+    if exchange:
+        line["exchange"] = {
+            "put": {str(seat[int(p)]): card for p, card in exchange["put"].items()},
+            "takes": [[seat[chooser], seat[source]] for chooser, source in exchange["takes"]],
+            "swapped_by": (None if exchange["swapped_by"] is None
+                           else seat[exchange["swapped_by"]])}
+    if data.get("bids"):
+        line["bank"] = {"bids": {str(seat[int(p)]): bid for p, bid in data["bids"].items()},
+                        "banker": seat[data["banker"]]}
+    return json.dumps(line, separators=(", ", ": "))
 
 
 def _deal_rules(data: dict) -> dict:

@@ -9,8 +9,10 @@ flushed as it goes, so a tool can drive it line by line:
 - `hints`     {"cards": [13 codes, or 16 in extra-three]}  ->  {"hints": [...]}
 - `verify-deal` {"seed": 64 hex, "commitment": 64 hex, "hands": [[codes]...] in deal
                order, "rules": a preset name or a rule-set object (optional, else
-               --rules), "algorithm" (optional)}  ->  {"ok": true}; a deal that does not
-               check out is {"error": "..."} naming what differs (docs/fairness.md)
+               --rules), "algorithm" (optional); 十三道 adds "exchange" {put, takes,
+               swapped_by} (the hands are then the rows played after it) and "bank"
+               {bids, banker}}  ->  {"ok": true}; a deal that does not check out is
+               {"error": "..."} naming what differs (docs/fairness.md)
 
 A line that cannot be served (bad JSON, an unknown card, wrong counts, a card repeated
 beyond the deck's copies, a foul the preset refuses, a special not held) gets
@@ -23,12 +25,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
 from typing import Any, Callable, TextIO
 
 from .arrangement import ArrangementError, validate_arrangement
 from .cards import CardError, check_in_deck, codes, parse_cards
 from .config import ConfigError, RuleConfig
-from .fairness import ALGORITHM, FairnessError, verify_deal
+from .fairness import (ALGORITHM, FairnessError, bank_winner, commitment, deal_from_seed,
+                       held_after_exchange, verify_deal)
 from .presets import PRESET_NAMES, PRESETS, preset
 from .rows import evaluate
 from .settlement import SeatHand, SettlementError, settle
@@ -166,8 +170,51 @@ def verify_deal_command(request: dict, config: RuleConfig) -> dict:
             raise LineError(f"seat {seat}: a hand in this rule set is {config.hand_size} "
                             f"cards, not {len(hand)}")
         parsed.append(parse_cards(hand))
-    verify_deal(request["seed"], request["commitment"], parsed, config)
+    if "bank" in request:
+        _verify_bank(request["seed"], request["bank"])
+    exchange = request.get("exchange")
+    if exchange is None:
+        verify_deal(request["seed"], request["commitment"], parsed, config)
+        return {"ok": True}
+    if not isinstance(exchange, dict):
+        raise LineError('"exchange" must be an object {put, takes, swapped_by}')
+    # 十三道: the hands are the rows played; check them against the deal moved by the
+    # exchange, and the commitment against the seed.
+    if commitment(request["seed"]) != request["commitment"].strip().lower():
+        raise FairnessError("the seed does not match the published commitment")
+    dealt, rest = deal_from_seed(request["seed"], config, len(parsed))
+    spare = codes(rest[:13]) if len(parsed) == 3 else []
+    try:
+        held = held_after_exchange({seat: codes(hand) for seat, hand in enumerate(dealt)},
+                                   spare, _seat_keys(exchange))
+    except (TypeError, ValueError, AttributeError) as error:
+        raise LineError(f"the exchange record does not fit this deal: {error}") from None
+    for seat, hand in enumerate(parsed):
+        if Counter(codes(hand)) != held[seat]:
+            raise FairnessError(f"seat {seat}'s cards are not the ones this seed deals, "
+                                "after the exchange")
     return {"ok": True}
+
+
+def _seat_keys(exchange: dict) -> dict:
+    """An exchange record as the engine reads it: seats as numbers, in deal order."""
+    return {"put": {int(seat): card for seat, card in (exchange.get("put") or {}).items()},
+            "takes": [[int(chooser), int(source)]
+                      for chooser, source in exchange.get("takes") or []],
+            "swapped_by": (None if exchange.get("swapped_by") is None
+                           else int(exchange["swapped_by"]))}
+
+
+def _verify_bank(seed: str, bank) -> None:
+    if not isinstance(bank, dict) or not isinstance(bank.get("bids"), dict) or not bank["bids"]:
+        raise LineError('"bank" must be {"bids": {seat: 道}, "banker": seat}')
+    try:
+        bids = {int(seat): int(bid) for seat, bid in bank["bids"].items()}
+    except (TypeError, ValueError):
+        raise LineError('"bank": bids are whole numbers of 道 by seat') from None
+    if bank_winner(seed, bids) != bank.get("banker"):
+        raise FairnessError("the bank did not go to the highest bid, or the seed draws "
+                            "another among the tied")
 
 
 def _line_rules(request: dict, config: RuleConfig) -> RuleConfig:

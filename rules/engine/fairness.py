@@ -128,3 +128,37 @@ def bank_draw(seed: str, tied: Sequence[int]) -> int:
         raise FairnessError("a draw for the bank needs at least one tied bidder")
     ordered = sorted(tied)
     return ordered[SeedStream(seed, _BANK_DOMAIN).randbelow(len(ordered))]
+
+
+def bank_winner(seed: str, bids: dict[int, int]) -> int:
+    """十三道's banker for these bids (RULES.md §8.1): the highest bidder, a tie drawn by
+    step 7 among the tied."""
+    top = max(bids.values())
+    tied = sorted(position for position, bid in bids.items() if bid == top)
+    return tied[0] if len(tied) == 1 else bank_draw(seed, tied)
+
+
+def held_after_exchange(dealt: dict[int, Sequence[str]], spare: Sequence[str],
+                        exchange: dict) -> dict[int, Counter]:
+    """十三道: the cards each seat held after the exchange (RULES.md §8.2–§8.3), from the
+    codes the seed dealt, the spare hand and a settled round's `exchange` record — the
+    card each seat put into the pool, the `takes` ([chooser, seat whose card they took]),
+    and who swapped for the spare hand. A taken card is no change of the deal: the deal is
+    checked as dealt, the rows against these. FairnessError if the record moves a card
+    its seat did not hold."""
+    held = {position: Counter(cards) for position, cards in dealt.items()}
+    put = {int(position): card for position, card in (exchange.get("put") or {}).items()}
+    for position, card in put.items():
+        if held.get(position, Counter())[card] < 1:
+            raise FairnessError(f"seat {position} put {card} into the pool without holding it")
+        held[position][card] -= 1
+    for chooser, source in exchange.get("takes") or []:
+        if source not in put or chooser not in held:
+            raise FairnessError(f"seat {chooser} took a pool card seat {source} never put in")
+        held[chooser][put.pop(source)] += 1
+    swapped = exchange.get("swapped_by")
+    if swapped is not None:
+        if swapped not in held:
+            raise FairnessError(f"seat {swapped} took the spare hand without playing")
+        held[swapped] = Counter(spare)
+    return {position: +cards for position, cards in held.items()}

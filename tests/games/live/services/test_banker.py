@@ -46,7 +46,8 @@ def start_round(table, users, committed) -> Round:
 
 def fire_timer(round, monkeypatch, committed=None):
     round.refresh_from_db()
-    monkeypatch.setattr(hooks, "now", lambda: round.deadline + timedelta(seconds=1))
+    moment = round.deadline + timedelta(seconds=1)  # now, not whenever the clock is read
+    monkeypatch.setattr(hooks, "now", lambda: moment)
     run = committed or (lambda service, **kw: service(**kw))
     assert run(services.round_auto_submit, round_id=round.id, version=round.table_version)
     round.refresh_from_db()
