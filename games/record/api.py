@@ -113,6 +113,10 @@ class RoundLineOutputSerializer(serializers.Serializer):
     special = serializers.CharField(allow_null=True)
     foul = serializers.BooleanField()
     auto = serializers.BooleanField(help_text="True when the timer submitted the first hint.")
+    unit = serializers.ChoiceField(["water", "dao"], help_text=(
+        "How `points` count: water between every pair, or 十三道's 道 against the banker."))
+    banker = serializers.BooleanField(help_text="十三道: you held the bank (庄).")
+    bid = serializers.IntegerField(allow_null=True, help_text="十三道: your bid for the bank.")
 
 
 # A paged answer as _page builds it; each subclass says what its `results` are.
@@ -162,6 +166,9 @@ class StatisticsOutputSerializer(serializers.Serializer):
     fouls = serializers.IntegerField()
     auto_submissions = serializers.IntegerField()
     water_over_time = WaterSerializer(many=True)
+    dao_rounds = serializers.IntegerField(help_text="十三道 rounds, counted in 道 apart.")
+    total_dao = serializers.IntegerField(help_text="十三道: 道 won or lost against the banker.")
+    banker_rounds = serializers.IntegerField(help_text="十三道 rounds you held the bank (庄).")
 
 
 class TableRoundOutputSerializer(serializers.Serializer):
@@ -175,6 +182,9 @@ class TableRoundOutputSerializer(serializers.Serializer):
         foul = serializers.BooleanField()
         auto = serializers.BooleanField()
         home_run = serializers.BooleanField()
+        unit = serializers.ChoiceField(["water", "dao"])
+        banker = serializers.BooleanField()
+        bid = serializers.IntegerField(allow_null=True)
 
     round_id = serializers.IntegerField()
     number = serializers.IntegerField()
@@ -199,6 +209,7 @@ class LeaderOutputSerializer(serializers.Serializer):
     total_water = serializers.IntegerField()
     rounds_won = serializers.IntegerField()
     average = serializers.FloatField()
+    unit = serializers.ChoiceField(["water", "dao"], help_text="十三道 counts 道, not water.")
 
 
 class ReplayOutputSerializer(serializers.Serializer):

@@ -139,7 +139,17 @@ def round_line(hand: Hand) -> dict[str, Any]:
         "special": record.special,
         "foul": record.foul,
         "auto": hand.auto_submitted,
+        **banker_outcome(round.result, hand.position),
     }
+
+
+def banker_outcome(result: dict[str, Any], position: int) -> dict[str, Any]:
+    """How points are counted (`unit`: 十三道's 道, else water) and, in 十三道, whether this
+    seat was the banker (庄) and what it bid for the bank (None without bidding)."""
+    if result.get("mode") != "banker":
+        return {"unit": "water", "banker": False, "bid": None}
+    return {"unit": "dao", "banker": result.get("banker") == position,
+            "bid": (result.get("bids") or {}).get(str(position))}
 
 
 # --- a table's rounds ---------------------------------------------------------------------
@@ -174,7 +184,8 @@ def table_round_line(round: Round) -> dict[str, Any]:
         hands.append({"position": hand.position, "user_id": hand.user_id,
                       "display_name": str(hand.user), "points": hand.points,
                       "special": record.special, "foul": record.foul,
-                      "auto": hand.auto_submitted, "home_run": record.home_run})
+                      "auto": hand.auto_submitted, "home_run": record.home_run,
+                      **banker_outcome(round.result, hand.position)})
     return {"round_id": round.id, "number": round.number, "settled_at": _iso(round.settled_at),
             "hands": hands}
 
@@ -188,7 +199,12 @@ def player_statistics(*, user, filters: HistoryFilter = HistoryFilter()) -> dict
     {rounds, total_water, rounds_won, rounds_lost, rounds_even, best, worst,
      rows: {front|middle|back: {won, lost, tied, win_rate}}, scoops_given, scoops_taken,
      home_runs, specials, fouls, auto_submissions,
-     water_over_time: [{round_id, settled_at, points, total}] oldest first}
+     water_over_time: [{round_id, settled_at, points, total}] oldest first,
+     dao_rounds, total_dao, banker_rounds}
+
+    十三道 rounds are counted in 道 against the banker, not in water between every pair:
+    their points go to `total_dao` (and `banker_rounds` counts the rounds you held the
+    bank), not to `total_water` or its chart; every other figure counts all rounds.
 
     `win_rate` is rows won over rows compared (ties count as compared), None before any.
     """
@@ -196,7 +212,8 @@ def player_statistics(*, user, filters: HistoryFilter = HistoryFilter()) -> dict
     stats: dict[str, Any] = {"rounds": 0, "total_water": 0, "rounds_won": 0, "rounds_lost": 0,
                              "rounds_even": 0, "best": None, "worst": None,
                              "scoops_given": 0, "scoops_taken": 0, "home_runs": 0,
-                             "specials": 0, "fouls": 0, "auto_submissions": 0}
+                             "specials": 0, "fouls": 0, "auto_submissions": 0,
+                             "dao_rounds": 0, "total_dao": 0, "banker_rounds": 0}
     over_time = []
     hands = (_settled_hands(user, filters).select_related("round")
              .only("position", "points", "auto_submitted", "round__id", "round__result",
@@ -206,7 +223,13 @@ def player_statistics(*, user, filters: HistoryFilter = HistoryFilter()) -> dict
         record = seat_record(hand.round.result, hand.position)
         points = hand.points or 0
         stats["rounds"] += 1
-        stats["total_water"] += points
+        banker = banker_outcome(hand.round.result, hand.position)
+        if banker["unit"] == "dao":
+            stats["dao_rounds"] += 1
+            stats["total_dao"] += points
+            stats["banker_rounds"] += banker["banker"]
+        else:
+            stats["total_water"] += points
         outcome = "rounds_won" if points > 0 else "rounds_lost" if points < 0 else "rounds_even"
         stats[outcome] += 1
         stats["best"] = points if stats["best"] is None else max(stats["best"], points)
@@ -221,8 +244,10 @@ def player_statistics(*, user, filters: HistoryFilter = HistoryFilter()) -> dict
         stats["specials"] += record.special is not None
         stats["fouls"] += record.foul
         stats["auto_submissions"] += hand.auto_submitted
-        over_time.append({"round_id": hand.round.id, "settled_at": _iso(hand.round.settled_at),
-                          "points": points, "total": stats["total_water"]})
+        if banker["unit"] == "water":
+            over_time.append({"round_id": hand.round.id,
+                              "settled_at": _iso(hand.round.settled_at),
+                              "points": points, "total": stats["total_water"]})
     for counts in rows.values():
         compared = counts["won"] + counts["lost"] + counts["tied"]
         counts["win_rate"] = round(counts["won"] / compared, 4) if compared else None
@@ -237,9 +262,12 @@ def player_statistics(*, user, filters: HistoryFilter = HistoryFilter()) -> dict
 def leaderboard(*, rule_set: str, limit: int = 50) -> list[dict[str, Any]]:
     """The players of a rule set by total water over its settled rounds (all tables),
     best first: [{rank, user_id, display_name, rounds, total_water, rounds_won,
-    average}]. Equal totals share a rank; more rounds then the name break the order."""
-    if not RuleSet.objects.filter(slug=rule_set).exists():
+    average, unit}]. Equal totals share a rank; more rounds then the name break the order.
+    `unit` is "dao" for a 十三道 rule set, whose totals are 道 against the banker."""
+    found = RuleSet.objects.filter(slug=rule_set).values_list("mode", flat=True).first()
+    if found is None:
         raise HistoryError("rule_set_not_found", _("There is no such rule set."))
+    unit = "dao" if found == "banker" else "water"
     rows = (Hand.objects.filter(round__phase=RoundPhase.SETTLED,
                                 round__table__rule_set__slug=rule_set)
             .values("user_id", "user__username", "user__display_name")
@@ -258,6 +286,7 @@ def leaderboard(*, rule_set: str, limit: int = 50) -> list[dict[str, Any]]:
             "total_water": row["total_water"],
             "rounds_won": row["rounds_won"],
             "average": round(row["total_water"] / row["rounds"], 2),
+            "unit": unit,
         })
     return board
 
