@@ -14,21 +14,86 @@ commits, e.g.::
 
 Countdowns run *some time after* they are due and may run twice, so a timer task must
 re-check the round's version under a row lock before it acts.
+
+A Redis restart while countdowns are pending (issue 12): the worker holds a countdown as
+an unacknowledged message until it is due, and a lost connection drops those (they wait
+in Redis for the visibility timeout, or are gone if Redis kept no data). Two things here
+keep the round timers alive through it:
+
+- `Consumer` fixes celery 5.7.0's handling of a lost connection, which killed the worker
+  ("Unrecoverable error: AttributeError(\"'NoneType' object has no attribute
+  'hostname'\")") instead of reconnecting;
+- `RearmTimersOnReconnect` queues `games.rearm_arrange_timers` whenever the worker's
+  connection comes back, so every round still being arranged gets its timer again from
+  the database (a duplicate timer is harmless: it re-checks the round's version).
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
 import threading
 
-from celery import Celery
+from celery import Celery, bootsteps
 from celery.worker import WorkController
+from celery.worker.consumer import Consumer as CeleryConsumer
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
+logger = logging.getLogger(__name__)
+
+REARM_TASK = "games.rearm_arrange_timers"  # games.live.tasks.rearm_arrange_timers
+
+
+class Consumer(CeleryConsumer):
+    """Celery's task consumer, surviving the loss of its broker connection.
+
+    celery 5.7.0 collects the broken connection and then closes it. Collecting closes the
+    connection's task channel but leaves it referenced; the close closes it again, and
+    its restore of the unacknowledged messages (the pending countdowns) then asks the
+    transport that collect() dropped for Redis's address: AttributeError, which the
+    worker treats as unrecoverable, so it exited. Closing that channel first — its
+    restore fails quietly while Redis is down — and forgetting it leaves Celery's own
+    clean-up nothing to trip on; the worker then reconnects as configured.
+    """
+
+    def on_connection_error_after_connected(self, exc) -> None:
+        connection = self.connection
+        channel = getattr(connection, "_default_channel", None)
+        if channel is not None:
+            try:
+                channel.close()
+            except Exception as error:  # noqa: BLE001 — the broker is gone; see above
+                logger.warning("could not hand back the pending countdowns (%s); their "
+                               "rounds' timers are re-armed on reconnect",
+                               type(error).__name__)
+            connection._default_channel = None
+        super().on_connection_error_after_connected(exc)
+
+
+class RearmTimersOnReconnect(bootsteps.StartStopStep):
+    """Each time the worker's broker connection comes back (not at the first start:
+    the worker_ready signal and the embedded worker queue the same task then), queue
+    the re-arming of every pending round timer."""
+
+    requires = {"celery.worker.consumer.tasks:Tasks"}
+
+    def __init__(self, parent, **kwargs) -> None:
+        super().__init__(parent, **kwargs)
+        self.started_before = False
+
+    def start(self, parent) -> None:
+        if self.started_before:
+            logger.warning("broker connection restored: re-arming the round timers")
+            parent.app.send_task(REARM_TASK)
+        self.started_before = True
+
+
 app = Celery("thirteen_water")
 app.config_from_object("django.conf:settings", namespace="CELERY")
+app.conf.worker_consumer = "config.celery:Consumer"
+app.steps["consumer"].add(RearmTimersOnReconnect)
 app.autodiscover_tasks()
 
 _embedded_worker: WorkController | None = None
@@ -61,7 +126,7 @@ def start_embedded_worker() -> WorkController:
             # gone, so re-arm the timers of rounds still being arranged (games.live.tasks;
             # a standalone worker does this on its worker_ready signal, which a bare
             # WorkController never sends).
-            app.send_task("games.rearm_arrange_timers")
+            app.send_task(REARM_TASK)
         return _embedded_worker
 
 

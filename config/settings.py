@@ -137,6 +137,9 @@ else:
 CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_IGNORE_RESULT = True  # timers act on the database; nobody waits for a result
+# A timer that was running when the broker connection dropped is cancelled and delivered
+# again (acks_late; it re-checks the round's version), rather than finishing unacknowledged.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 CELERY_TIMEZONE = "UTC"
 if REDIS_URL:
     # Queues, unacknowledged messages and the workers' broadcasts, under this deployment's
