@@ -117,7 +117,8 @@ def _url_template(name: str, argument: str) -> str:
 def _rules_for_page(slug: str) -> dict:
     """What the arranging view needs of the rules: the wheel for labels, fouls allowed or
     not, the hand size (16 in 多三张, whose `extra_cards` candidates get their own tray),
-    and the specials' names and points for the declare button and the reveal."""
+    十三道's mode, phases and bid cap, and the specials' names and points for the declare
+    button and the reveal."""
     from rules.selectors import ruleset_get
 
     rule_set = ruleset_get(slug=slug)
@@ -129,6 +130,12 @@ def _rules_for_page(slug: str) -> dict:
         "arrange_seconds": rule_set.arrange_seconds,
         "extra_cards": rule_set.extra_cards,
         "hand_size": 13 + rule_set.extra_cards,
+        # 十三道: the banker round's phases and the cap on a bid for the bank.
+        "mode": rule_set.mode,
+        "bidding": rule_set.bidding,
+        "exchange": rule_set.exchange,
+        "negotiation": rule_set.negotiation,
+        "max_bid": rule_set.max_bid,
         "specials": {special.code: {"name": special.name, "points": special.points,
                                     "label": special.get_code_display()}
                      for special in rule_set.specials.all()},

@@ -357,7 +357,8 @@ def _ok_message(check: str) -> str:
         "log": _("The log holds the deal, one submission per player and the settlement."),
         "commitment": _("SHA-256 of the revealed seed is the commitment published "
                         "before the deal."),
-        "deal": _("Every player's rows hold exactly the cards the seed dealt them."),
+        "deal": _("Every player's rows (with their discards in 多三张, after the exchange in "
+                  "十三道) hold exactly the cards the seed dealt them."),
         "settlement": _("The rules settle the submitted rows to the logged points."),
     }[check]
 
