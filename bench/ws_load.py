@@ -1,7 +1,7 @@
 """Load benchmark of live tables: N tables of 4 scripted WebSocket players on loopback.
 
     python bench/ws_load.py [--tables 100] [--players 4] [--rounds 3] [--time-limit 240]
-                            [--rules standard]
+                            [--rules standard]  (shisandao: scripted bids, exchanges, negotiations)
                             [--postgres postgres://postgres@127.0.0.1:5432/postgres]
                             [--redis redis://127.0.0.1:6379/7] [--port 8765]
 
@@ -39,6 +39,7 @@ import statistics
 import subprocess
 import sys
 import time
+import traceback
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -190,6 +191,7 @@ class Stats:
         self.lost = 0
         self.inconsistent = 0
         self.stale = 0  # messages of an earlier round seen again (skipped by version)
+        self.refusals = 0  # 十三道 moves a timer beat (counted, not fatal)
         self.errors: list[str] = []
 
 
@@ -212,9 +214,13 @@ async def play_table(table: dict, args, port: int, stats: Stats, stop_at: float,
         for _round in range(args.rounds):
             if time.monotonic() > stop_at:
                 break
-            await play_round(sockets, args, stats, previous)
+            if args.banker:
+                await play_banker_round(sockets, args, stats, previous)
+            else:
+                await play_round(sockets, args, stats, previous)
     except Exception as error:  # noqa: BLE001 — a benchmark reports, it does not crash
-        stats.errors.append(f"table {table['id']}: {type(error).__name__}: {error}")
+        stats.errors.append(f"table {table['id']}: {type(error).__name__}: {error} "
+                            + traceback.format_exc()[-600:])
     finally:
         for ws in sockets:
             await ws.close()
@@ -308,6 +314,40 @@ async def play_round(sockets, args, stats: Stats, previous: dict) -> None:
         stats.inconsistent += 1
 
 
+async def play_banker_round(sockets, args, stats: Stats, previous: dict) -> None:
+    """A 十三道 round: every phase scripted by bench/banker_players.py."""
+    from bench.banker_players import BankerRound, play_banker_player
+
+    shared = BankerRound()
+
+    def fresh(message) -> bool:
+        if message["version"] > previous.get("version", 0):
+            return True
+        stats.stale += 1
+        return False
+
+    for ws in sockets:
+        await ws.send(json.dumps({"type": "sync"}))  # each learns its seat from `state`
+        await ws.send(json.dumps({"type": "ready"}))
+    settled = await asyncio.gather(*(play_banker_player(ws, args, shared, fresh)
+                                     for ws in sockets))
+    stats.refusals += shared.refusals
+    if any(message is None for message in settled):
+        stats.lost += 1
+        return
+    first_round = not previous.get("version")
+    previous["version"] = max(m["version"] for m in settled)
+    stats.settled += 1
+    stats.latencies.append(time.monotonic() - shared.last_move)
+    if not first_round:
+        stats.later_latencies.append(stats.latencies[-1])
+    rounds = [m["round"] for m in settled]
+    if not (all(r == rounds[0] for r in rounds)
+            and sum(rounds[0]["totals"].values()) == 0
+            and rounds[0]["banker"] is not None):
+        stats.inconsistent += 1
+
+
 async def run_load(tables, args, ports) -> tuple[Stats, float]:
     stats = Stats()
     started = time.monotonic()
@@ -329,6 +369,9 @@ def percentile(values: list[float], fraction: float) -> float:
 
 def main() -> None:
     args = parse_args()
+    from rules.engine.presets import PRESETS
+
+    args.banker = PRESETS[args.rules].mode == "banker"
     name = f"ws_load_{os.getpid()}"
     admin = admin_connection(args.postgres)
     admin.execute(f'CREATE DATABASE "{name}"')
@@ -374,7 +417,8 @@ def main() -> None:
               f"p50 {percentile(later, 0.5) * 1000:.0f} ms, "
               f"p99 {percentile(later, 0.99) * 1000:.0f} ms")
     print(f"lost rounds {stats.lost}, inconsistent rounds {stats.inconsistent}, "
-          f"table errors {len(stats.errors)}, stale messages skipped {stats.stale}")
+          f"table errors {len(stats.errors)}, stale messages skipped {stats.stale}"
+          + (f", moves refused {stats.refusals}" if args.banker else ""))
     for error in stats.errors[:5]:
         print("  ", error)
 
