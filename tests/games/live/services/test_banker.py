@@ -277,3 +277,24 @@ def test_a_proposal_is_told_to_its_pair_only(players, committed, outbox, monkeyp
               answer="accept", amount=7)
     public = [m for m in public_messages(outbox, table) if m["type"] == "negotiated"]
     assert public and all("amount" not in m for m in public)
+
+
+def test_a_starting_worker_rearms_the_timer_of_every_phase(players, committed, timers):
+    tables = [table_of(players, 4)]
+    start_round(tables[0], players, committed)  # bidding
+    timers.clear()
+    assert services.round_timers_rearm() == 1
+    round = current(tables[0])
+    assert [(r, v) for r, v, _c in timers] == [(round.id, round.table_version)]
+
+
+def test_a_late_timer_of_an_earlier_step_changes_nothing(players, committed, monkeypatch):
+    table = table_of(players, 4)
+    round = start_round(table, players, committed)
+    stale_version = round.table_version
+    committed(services.round_bid, table_id=table.id, user=players[0], amount=1)
+    fire_timer(round, monkeypatch, committed)  # the bids close: the exchange begins
+    assert round.phase == "exchanging"
+    assert not services.round_auto_submit(round_id=round.id, version=stale_version)
+    round.refresh_from_db()
+    assert round.phase == "exchanging"
