@@ -150,6 +150,19 @@ else:
     CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.1}
 EMBEDDED_WORKER = env.bool("EMBEDDED_WORKER", default=False)
 
+# --- live tables: presence and caps --------------------------------------------------
+
+# A seat's "connected" flag is a lease (games.live.tasks.presence_sweep): each server
+# renews its sockets' leases every PRESENCE_HEARTBEAT_SECONDS, and a seat whose lease
+# lapsed (after PRESENCE_LEASE_SECONDS) at two sweeps running is marked disconnected — so
+# the players of a server that died show as gone within about three heartbeats.
+PRESENCE_HEARTBEAT_SECONDS = env.int("PRESENCE_HEARTBEAT_SECONDS", default=5)
+PRESENCE_LEASE_SECONDS = env.int("PRESENCE_LEASE_SECONDS",
+                                 default=3 * PRESENCE_HEARTBEAT_SECONDS)
+# Table sockets one player may hold open on one server process (tabs, devices); the next
+# is refused with close code 4409 (docs/protocol.md).
+MAX_SOCKETS_PER_USER = env.int("MAX_SOCKETS_PER_USER", default=8)
+
 # --- accounts ------------------------------------------------------------------------
 
 AUTH_USER_MODEL = "accounts.User"

@@ -8,28 +8,43 @@ this socket only.
 
 Refused sockets (the handshake is accepted first so that browsers see the close code):
 4401 no logged-in session, 4404 no such table (or a private one the user does not sit
-at), 4429 flooding. A foreign Origin never gets here: config.asgi's
-AllowedHostsOriginValidator refuses the handshake.
+at), 4409 too many sockets of one player on this server, 4429 flooding. A foreign Origin
+never gets here: config.asgi's AllowedHostsOriginValidator refuses the handshake.
+
+Presence: a seat's `connected` flag is not trusted forever. While a player's socket is
+open here, this process renews the player's presence lease (games.live.tasks) every
+PRESENCE_HEARTBEAT_SECONDS; when a server dies its leases lapse and the presence sweep
+marks those seats disconnected. A socket that sees its own seat marked disconnected while
+it is open says it is still here.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 import weakref
+from collections import Counter
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.core.cache import cache
 from django.db import connection
 
 from config import json_depth
 from games.live import broadcast, selectors, services
 from games.live.banker_handlers import BANKER_HANDLERS
 from games.live.services import GameError
+from games.live.tasks import presence_lease_key
+
+logger = logging.getLogger(__name__)
 
 CLOSE_ANONYMOUS = 4401
 CLOSE_NOT_FOUND = 4404
+CLOSE_TOO_MANY_SOCKETS = 4409
 CLOSE_RATE_LIMITED = 4429
 
 MAX_FRAME_CHARS = 4096
@@ -60,6 +75,57 @@ def _table_lock(table_id: int) -> asyncio.Lock:
     return lock
 
 
+class _OpenSockets:
+    """This process's open table sockets, by player: the socket cap counts them, and the
+    heartbeat renews one presence lease per (table, player) for all of them at once."""
+
+    def __init__(self) -> None:
+        self.by_user: dict[int, set[str]] = {}
+        self.seats: Counter[tuple[int, int]] = Counter()
+        self.heartbeat: asyncio.Task | None = None
+
+    def add(self, user_id: int, table_id: int, channel_name: str) -> bool:
+        """Count a socket in; False (and nothing counted) past MAX_SOCKETS_PER_USER."""
+        mine = self.by_user.setdefault(user_id, set())
+        if len(mine) >= settings.MAX_SOCKETS_PER_USER:
+            return False
+        mine.add(channel_name)
+        self.seats[(table_id, user_id)] += 1
+        if self.heartbeat is None or self.heartbeat.done():
+            self.heartbeat = asyncio.get_running_loop().create_task(self._beat())
+        return True
+
+    def discard(self, user_id: int, table_id: int, channel_name: str) -> None:
+        mine = self.by_user.get(user_id, set())
+        if channel_name not in mine:
+            return
+        mine.discard(channel_name)
+        if not mine:
+            del self.by_user[user_id]
+        self.seats[(table_id, user_id)] -= 1
+        if self.seats[(table_id, user_id)] <= 0:
+            del self.seats[(table_id, user_id)]
+
+    async def renew(self, *seats: tuple[int, int]) -> None:
+        """Renew the presence leases of `seats` (all of this process's by default)."""
+        keys = {presence_lease_key(table_id, user_id): 1
+                for table_id, user_id in (seats or list(self.seats))}
+        if keys:
+            await sync_to_async(cache.set_many, thread_sensitive=False)(
+                keys, timeout=settings.PRESENCE_LEASE_SECONDS)
+
+    async def _beat(self) -> None:
+        while self.seats:
+            await asyncio.sleep(settings.PRESENCE_HEARTBEAT_SECONDS)
+            try:
+                await self.renew()
+            except Exception as error:  # noqa: BLE001 — the next beat tries again
+                logger.warning("presence heartbeat failed: %s", type(error).__name__)
+
+
+_open_sockets = _OpenSockets()
+
+
 class TableConsumer(AsyncJsonWebsocketConsumer):
     # Token bucket per connection: bursts of RATE_BURST messages, RATE_PER_SECOND
     # sustained; the first message past it gets `rate_limited` and the socket closes.
@@ -74,6 +140,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.seated = False
         self.tokens = float(self.RATE_BURST)
         self.refilled_at = time.monotonic()
+        self.counted = False
+        self.closed = False
         await self.accept()
         if self.user is None or not self.user.is_authenticated:
             await self.close(code=CLOSE_ANONYMOUS)
@@ -83,6 +151,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         except GameError:
             await self.close(code=CLOSE_NOT_FOUND)
             return
+        if not _open_sockets.add(self.user.id, self.table_id, self.channel_name):
+            await self.error("too_many_sockets", "too many open table sockets "
+                             f"(at most {settings.MAX_SOCKETS_PER_USER}); close another tab")
+            await self.close(code=CLOSE_TOO_MANY_SOCKETS)
+            return
+        self.counted = True
+        # The lease first: a presence sweep must not find the seat connected without one.
+        await _open_sockets.renew((self.table_id, self.user.id))
         # Join first, then read the state: nothing broadcast in between is missed.
         for group in (broadcast.table_group(self.table_id),
                       broadcast.player_group(self.table_id, self.user.id)):
@@ -91,7 +167,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.change(services.player_connection, connected=True)
         await self.send_state()
 
+    async def close(self, code=None, reason=None) -> None:
+        # Frames already queued behind this one are dropped, not answered: a send on a
+        # closed socket only logs "Attempt to send on a closed protocol".
+        self.closed = True
+        await super().close(code=code, reason=reason)
+
     async def disconnect(self, code: int) -> None:
+        self.closed = True
+        if self.counted:
+            _open_sockets.discard(self.user.id, self.table_id, self.channel_name)
         for group in self.joined:
             await self.channel_layer.group_discard(group, self.channel_name)
         if self.joined:
@@ -111,7 +196,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     # --- incoming ---------------------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None):
-        if not self.joined:
+        if not self.joined or self.closed:
             return
         if not self._take_token():
             await self.error("rate_limited", "too many messages; this connection is closed")
@@ -188,9 +273,22 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def table_message(self, event: dict[str, Any]) -> None:
         """A message games.live.broadcast sent to one of this socket's groups."""
-        await self.send_json(event["message"])
+        message = event["message"]
+        await self.send_json(message)
+        if self._shows_me_gone(message):
+            # The presence sweep found no lease (its server was busy, or Redis lost it):
+            # this socket is here, so the seat is connected.
+            await self.change(services.player_connection, connected=True)
+
+    def _shows_me_gone(self, message: dict[str, Any]) -> bool:
+        if self.closed or not self.joined:
+            return False
+        return any(isinstance(seat, dict) and seat.get("user_id") == self.user.id
+                   and seat.get("connected") is False for seat in message.get("seats") or ())
 
     async def send_json(self, content: dict[str, Any], close: bool = False) -> None:
+        if self.closed:
+            return
         version = content.get("version")
         if isinstance(version, int) and version > self.version:
             self.version = version

@@ -16,9 +16,10 @@
 // No DOM here: the socket class, timers and clock are injected, so node's tests drive it.
 
 // Close codes after which retrying cannot help (docs/protocol.md: 4401 no session, 4404
-// no such table or not yours). A foreign Origin is refused at the handshake (HTTP 403,
-// seen as 1006), indistinguishable from a network failure, so that one retries.
-const FATAL_CLOSE_CODES = new Set([4401, 4404]);
+// no such table or not yours, 4409 too many of your sockets open: close a tab and
+// reload). A foreign Origin is refused at the handshake (HTTP 403, seen as 1006),
+// indistinguishable from a network failure, so that one retries.
+const FATAL_CLOSE_CODES = new Set([4401, 4404, 4409]);
 // 4429: closed for flooding. Coming straight back would only be closed again.
 const FLOOD_CLOSE_CODE = 4429;
 const FLOOD_PAUSE_MS = 5000;

@@ -266,3 +266,13 @@ test("a closed socket does not ask; the reconnect's state re-arms the watch", ()
   clock.advance(6000);
   assert.equal(syncs(again), 1);
 });
+
+test("too many sockets of one player stops reconnecting", () => {
+  const { client, sockets, clock } = harness();
+  client.connect();
+  sockets[0].open();
+  sockets[0].drop(4409);
+  clock.advance(60000);
+  assert.equal(sockets.length, 1);
+  assert.equal(client.status, STATUS.CLOSED);
+});
