@@ -33,15 +33,19 @@ def persist(table: Table, round: Round, old: machine.RoundState, new: machine.Ro
     settled = new.phase == machine.SETTLED
     if settled:
         _settle(table, round, new, events, moment, hands)
-    fields = ["phase", "deadline", "banker_position", "flow"]
-    round.phase, round.deadline = new.phase, new.deadline
-    round.banker_position, round.flow = new.banker, flow_of(new)
+    # Only what the step changed: a plain submission leaves the round row alone.
+    wanted = {"phase": new.phase, "deadline": new.deadline, "banker_position": new.banker,
+              "flow": flow_of(new)}
+    fields = [name for name, value in wanted.items() if getattr(round, name) != value]
+    for name in fields:
+        setattr(round, name, wanted[name])
     version = changed(table)
     timer = not settled and new.deadline != old.deadline
     if timer:  # a new phase or exchange step: its timer belongs to this version
         round.table_version = version
         fields.append("table_version")
-    round.save(update_fields=fields)
+    if fields:
+        round.save(update_fields=fields)
     log(round, events)
     round_messages.send(table, round, old, new, events, version, hands)
     if timer:

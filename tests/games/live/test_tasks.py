@@ -190,4 +190,4 @@ def test_the_timer_tasks_are_registered_in_any_django_process():
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"}
     output = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                             text=True, check=True).stdout
-    assert "['games.arrange_timeout', 'games.rearm_arrange_timers']" in output
+    assert "'games.arrange_timeout'" in output and "'games.rearm_arrange_timers'" in output
