@@ -5,6 +5,7 @@ from config import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("healthz/", views.health, name="health"),  # for the supervisor and proxy (deploy/)
     path("accounts/", include("accounts.urls")),
     path("rules/", include("rules.urls")),
     path("tables/", include("games.live.urls")),
