@@ -168,6 +168,20 @@ def start_servers(args, env, ports) -> list[subprocess.Popen]:
     return processes
 
 
+def server_cpu_seconds(processes) -> float:
+    """User + system CPU seconds the server processes have used, from /proc (Linux): a
+    steadier figure of a round's cost than latency on a shared machine."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for process in processes:
+        try:
+            fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15)
+    return total / ticks
+
+
 def stop_servers(processes) -> None:
     for process in processes:
         if process.poll() is None:
@@ -394,7 +408,9 @@ def main() -> None:
         print(f"playing up to {args.rounds} rounds per table (think {args.think_min:g}.."
               f"{args.think_max:g} s, "
               f"limit {args.time_limit:.0f} s) ...", flush=True)
+        cpu_before = server_cpu_seconds(processes)
         stats, elapsed = asyncio.run(run_load(tables, args, ports))
+        server_cpu = server_cpu_seconds(processes) - cpu_before
     finally:
         stop_servers(processes)
         from django.db import connections
@@ -416,6 +432,9 @@ def main() -> None:
         print(f"  rounds after each table's first (no start-up burst): "
               f"p50 {percentile(later, 0.5) * 1000:.0f} ms, "
               f"p99 {percentile(later, 0.99) * 1000:.0f} ms")
+    if stats.settled:
+        print(f"server CPU (daphne + celery, their own accounting): {server_cpu:.1f} s, "
+              f"{server_cpu / stats.settled * 1000:.1f} ms per settled round")
     print(f"lost rounds {stats.lost}, inconsistent rounds {stats.inconsistent}, "
           f"table errors {len(stats.errors)}, stale messages skipped {stats.stale}"
           + (f", moves refused {stats.refusals}" if args.banker else ""))
