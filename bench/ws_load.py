@@ -208,6 +208,26 @@ class Stats:
         self.refusals = 0  # 十三道 moves a timer beat (counted, not fatal)
         self.errors: list[str] = []
 
+    def fresh(self, previous: dict):
+        """As a real client does, trust versions, not arrival: a message of an earlier
+        round (delivered twice) is skipped and counted."""
+        def accept(message) -> bool:
+            if message["version"] > previous.get("version", 0):
+                return True
+            self.stale += 1
+            return False
+        return accept
+
+    def record_settled(self, previous: dict, settled: list[dict], latency: float) -> None:
+        # A table's first round carries the start-up burst (400 handshakes at once);
+        # rounds after it show the steady state. Test before recording its version.
+        first_round = not previous.get("version")
+        previous["version"] = max(m["version"] for m in settled)
+        self.settled += 1
+        self.latencies.append(latency)
+        if not first_round:
+            self.later_latencies.append(latency)
+
 
 async def play_table(table: dict, args, port: int, stats: Stats, stop_at: float,
                      connecting: asyncio.Semaphore) -> None:
@@ -260,13 +280,7 @@ async def until(ws, kind: str, timeout: float, accept=lambda message: True) -> d
 async def play_round(sockets, args, stats: Stats, previous: dict) -> None:
     for ws in sockets:
         await ws.send(json.dumps({"type": "ready"}))
-    # As a real client does, trust versions, not arrival: a hand of an earlier round (a
-    # message delivered twice) is skipped.
-    def fresh(message) -> bool:
-        if message["version"] > previous.get("version", 0):
-            return True
-        stats.stale += 1
-        return False
+    fresh = stats.fresh(previous)
 
     try:
         hands = await asyncio.gather(*(until(ws, "hand", 30, fresh) for ws in sockets))
@@ -307,14 +321,7 @@ async def play_round(sockets, args, stats: Stats, previous: dict) -> None:
     if any(t is None for t in received_at):
         stats.lost += 1
         return
-    # A table's first round carries the start-up burst (400 handshakes at once); rounds
-    # after it show the steady state. Test before recording this round's version.
-    first_round = not previous.get("version")
-    previous["version"] = max(m["version"] for m in settled)
-    stats.settled += 1
-    stats.latencies.append(max(received_at) - max(sent_at))
-    if not first_round:
-        stats.later_latencies.append(stats.latencies[-1])
+    stats.record_settled(previous, settled, max(received_at) - max(sent_at))
     rounds = [m["round"] for m in settled]
     revealed = rounds[0]["hands"]
     consistent = (len({h["round_id"] for h in hands}) == 1
@@ -333,12 +340,7 @@ async def play_banker_round(sockets, args, stats: Stats, previous: dict) -> None
     from bench.banker_players import BankerRound, play_banker_player
 
     shared = BankerRound()
-
-    def fresh(message) -> bool:
-        if message["version"] > previous.get("version", 0):
-            return True
-        stats.stale += 1
-        return False
+    fresh = stats.fresh(previous)
 
     for ws in sockets:
         await ws.send(json.dumps({"type": "sync"}))  # each learns its seat from `state`
@@ -349,12 +351,7 @@ async def play_banker_round(sockets, args, stats: Stats, previous: dict) -> None
     if any(message is None for message in settled):
         stats.lost += 1
         return
-    first_round = not previous.get("version")
-    previous["version"] = max(m["version"] for m in settled)
-    stats.settled += 1
-    stats.latencies.append(time.monotonic() - shared.last_move)
-    if not first_round:
-        stats.later_latencies.append(stats.latencies[-1])
+    stats.record_settled(previous, settled, time.monotonic() - shared.last_move)
     rounds = [m["round"] for m in settled]
     if not (all(r == rounds[0] for r in rounds)
             and sum(rounds[0]["totals"].values()) == 0

@@ -17,18 +17,9 @@ from django.urls import reverse
 from games.live import services
 from games.models import Hand, Round
 from tests.games.live.test_consumers import close_all, open_all, seated_table
+from tests.games.live.test_hidden_information import _quoted_strings
 
 db = database_sync_to_async
-
-
-def _strings(value) -> set[str]:
-    if isinstance(value, str):
-        return {value}
-    if isinstance(value, dict):
-        return set().union(set(), *(_strings(v) for v in value.values()))
-    if isinstance(value, list):
-        return set().union(set(), *(_strings(v) for v in value))
-    return set()
 
 
 def _expire_and_fire(table_id: int) -> str:
@@ -71,7 +62,7 @@ async def test_no_socket_hears_another_players_cards_bid_or_proposal_before_the_
         allowed = cards[user.id] | seen_offers
         others = set().union(*(c for uid, c in cards.items() if uid != user.id)) - allowed
         for message in socket.received[:reveal]:
-            leaked = _strings(message) & others
+            leaked = _quoted_strings(message) & others
             assert not leaked, f"{user} saw {leaked} in {message['type']}"
             if message["type"] not in ("bank",) and user != users[0]:
                 assert message.get("bid") in (None, 0), message  # only your own bid
