@@ -36,6 +36,7 @@ export class ArrangeView {
     this.submission = null;
     this.drag = null;
     this.suppressClick = false;
+    this.hinted = false; // the first hint was laid out for this hand
     this._wire();
   }
 
@@ -53,7 +54,15 @@ export class ArrangeView {
       this.arrangement = new Arrangement(cards, candidates || []);
       this.selected.clear();
       this.sending = false;
-      if (this.hints.length) this._applyHint(this.hints[0], false);
+      this.hinted = false;
+    }
+    // 十三道 shows the cards before their hints come (the arranging phase starts, then the
+    // hand with hints follows): the first hint is laid out when it arrives, unless the
+    // player has started on the rows meanwhile.
+    if (!this.hinted && this.hints.length && !submission
+      && ROWS.every((row) => this.arrangement.idsIn(row).length === 0)) {
+      this._applyHint(this.hints[0], false);
+      this.hinted = true;
     }
     this.setSubmission(submission || null);
   }

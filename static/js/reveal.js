@@ -18,6 +18,12 @@ export function rowPoints(settled) {
     const a = net.get(pair.a);
     const b = net.get(pair.b);
     if (!a || !b) continue;
+    // 十三道: a pair settled by agreement (谈判) compared no row; its amount is `extra`.
+    if (pair.negotiated) {
+      a.extra += pair.points;
+      b.extra -= pair.points;
+      continue;
+    }
     if (pair.special) {
       a.special += pair.points;
       b.special -= pair.points;
@@ -57,7 +63,9 @@ export function smallestFirst(hands, row, wheel = "lowest") {
  *   {kind: "special_pair", a, b, winner, code, points}   two declarers against each other
  *   {kind: "scoop", winner, loser, points}
  *   {kind: "home_run", position}
+ *   {kind: "agreed", a, b, points}                  十三道: a pair settled by agreement
  *   {kind: "totals", totals: {position: points}}
+ * A 十三道 pair is the banker (a) against one player (b); agreed pairs compare no row.
  */
 export function revealSteps(settled, wheel = "lowest") {
   const steps = [];
@@ -65,7 +73,7 @@ export function revealSteps(settled, wheel = "lowest") {
   for (const row of ROWS) {
     const results = [];
     for (const pair of settled.pairs) {
-      if (pair.special) continue;
+      if (pair.special || pair.negotiated) continue;
       const result = pair.rows.find((r) => r.row === row);
       if (result) {
         results.push({ a: pair.a, b: pair.b, winner: result.winner ?? null, points: result.points });
@@ -97,6 +105,9 @@ export function revealSteps(settled, wheel = "lowest") {
   }
   if (settled.home_run !== null && settled.home_run !== undefined) {
     steps.push({ kind: "home_run", position: settled.home_run });
+  }
+  for (const pair of settled.pairs) {
+    if (pair.negotiated) steps.push({ kind: "agreed", a: pair.a, b: pair.b, points: pair.points });
   }
   const totals = {};
   for (const hand of hands) {

@@ -5,8 +5,11 @@
 // its discards, turned over with its back row, and tags the cards it took from its
 // candidates; the settled payload is the first to hold them, so nothing shows them sooner. A player who arrives after the
 // settlement (a reload, a reconnect) sees the result at once, without the show (seed 000
-// §3.6).
+// §3.6). A 十三道 round marks the banker, says which pairs agreed (谈判) and ends with the
+// table of every player against the banker, the pot and the swap fees included.
 
+import { amountWords } from "./banker_model.js";
+import { drawBankerSummary } from "./banker_reveal.js";
 import { cardBackSVG } from "./cards.js";
 import { cardImage, el } from "./dom.js";
 import { signed } from "./i18n.js";
@@ -19,7 +22,8 @@ const ANNOUNCE_MS = 700;
 
 export class RevealView {
   /**
-   * elements: {root, title, skip, replay, announcements, hands, details, summary, pairTable}
+   * elements: {root, title, skip, replay, announcements, hands, details, summary, pairTable,
+   *   bankerSummary}
    * options: {t, rules, sounds, youPosition() → number|null, session: SessionScore,
    *   replayUrl(settled) → string|null (reveal.js's replayUrl, with the page's facts)}
    */
@@ -53,6 +57,7 @@ export class RevealView {
     announcements.replaceChildren();
     this._renderHands();
     this._renderPairs();
+    this.elements.bankerSummary.hidden = true;
     if (!animate) {
       this.finish();
       return;
@@ -120,6 +125,8 @@ export class RevealView {
     }
     if (step.kind === "totals") {
       this._totals(step.totals);
+      drawBankerSummary(this.elements.bankerSummary, this.settled, { t: this.t, name: (p) => this._name(p),
+        specialName: (code) => this._special(code), you: this.youPosition() });
       return;
     }
     const t = this.t;
@@ -146,6 +153,9 @@ export class RevealView {
     } else if (step.kind === "home_run") {
       text = t("reveal.home_run", { name: name(step.position) });
       sound = "home_run";
+    } else if (step.kind === "agreed") {
+      const [id, params] = amountWords(step.points, { viewer: null, banker: step.a, pair: step.b, names: name });
+      text = t("reveal.agreed", { name: name(step.b), deal: t(id, params) });
     }
     this.elements.announcements.append(el("li", { class: `announce ${step.kind}` }, text));
     if (withSound && sound) this.sounds.play(sound);
@@ -167,6 +177,8 @@ export class RevealView {
   _renderHands() {
     const t = this.t;
     const you = this.youPosition();
+    const banker = this.settled.banker ?? null;
+    const agreed = new Set(this.settled.pairs.filter((pair) => pair.negotiated).map((pair) => pair.b));
     this.elements.hands.replaceChildren(...this.settled.hands.map((hand) => {
       const rows = ROWS.map((row) => el("div", { class: "reveal-row", dataset: { row } },
         el("div", { class: "reveal-cards" },
@@ -180,11 +192,14 @@ export class RevealView {
           el("div", { class: "reveal-cards" },
             hand.discards.map(() => el("span", { class: "card-static back", html: cardBackSVG() }))))
         : null;
-      return el("article", { class: `reveal-hand${hand.position === you ? " you" : ""}`,
+      const isBanker = hand.position === banker;
+      return el("article", { class: `reveal-hand${hand.position === you ? " you" : ""}${isBanker ? " banker" : ""}`,
         dataset: { position: hand.position } },
       el("header", {},
         el("span", { class: "reveal-name" }, hand.display_name,
           hand.position === you ? ` (${t("seat.you")})` : ""),
+        isBanker ? el("span", { class: "badge banker" }, t("reveal.banker")) : null,
+        agreed.has(hand.position) ? el("span", { class: "badge agreed" }, t("reveal.agreed_badge")) : null,
         hand.auto ? el("span", { class: "badge auto" }, t("reveal.auto")) : null,
         hand.special ? el("span", { class: "badge special" }, this._special(hand.special)) : null,
         el("span", { class: "reveal-total", "aria-live": "polite" })),
@@ -262,7 +277,8 @@ export class RevealView {
         return el("td", {}, t("reveal.wins", { name: this._name(result.winner), points: result.points }));
       });
       let note = "";
-      if (pair.special) note = (this.rules.specials[pair.special.code] || { name: pair.special.code }).name;
+      if (pair.negotiated) note = t("reveal.how_agreed");
+      else if (pair.special) note = (this.rules.specials[pair.special.code] || { name: pair.special.code }).name;
       else if (pair.home_run !== null && pair.home_run !== undefined) note = "全垒打";
       else if (pair.scoop !== null && pair.scoop !== undefined) note = "打枪";
       return el("tr", {}, el("th", { scope: "row" }, `${this._name(pair.a)} · ${this._name(pair.b)}`), cells,

@@ -1,5 +1,6 @@
 // The table page: keeps the table's state as the server tells it (docs/protocol.md) and
-// draws it — seats, the ready button, the arranging view with the clock, the reveal.
+// draws it — seats, the ready button, the clock, 十三道's bidding, exchange and
+// negotiation (banker_view.js, negotiation_view.js), the arranging view, the reveal.
 //
 // The template embeds the state at page load (games.live.views.table), the socket's first
 // `state` replaces it, and each event after that updates one part. Everything the page
@@ -7,14 +8,17 @@
 // as it should be without a reload.
 
 import { ArrangeView } from "./arrange_view.js";
-import { el } from "./dom.js";
-import { signed, translator } from "./i18n.js";
+import { applyBankerMessage, applyHand, isPlaying } from "./banker_model.js";
+import { BankerView } from "./banker_view.js";
+import { translator } from "./i18n.js";
+import { NegotiationView } from "./negotiation_view.js";
 import { STATUS, TableClient, tableSocketUrl } from "./protocol.js";
 import { SessionScore, replayUrl } from "./reveal.js";
 import { RevealView } from "./reveal_view.js";
 import { Sounds } from "./sound.js";
+import { Countdown } from "./table_clock.js";
+import { drawSeats, nameOf, phaseText } from "./table_seats.js";
 
-const URGENT_SECONDS = 10;
 const readJSON = (id) => JSON.parse(document.getElementById(id).textContent);
 const $ = (id) => document.getElementById(id);
 
@@ -41,10 +45,19 @@ const arrangeView = new ArrangeView({
   onNotice: (text) => showError(text),
 });
 
+// 十三道 (RULES.md §8): the bank strip, the bidding and exchange panel, the negotiation.
+const name = (position) => nameOf(model, position);
+const bankerView = new BankerView({ strip: $("bank-strip"), panel: $("phase-panel") }, {
+  t, rules: page.rules, name, send: (message) => send(message),
+});
+const negotiationView = new NegotiationView({ panel: $("negotiation") }, {
+  t, name, send: (message) => send(message),
+});
+
 const revealView = new RevealView({
   root: $("reveal"), title: $("reveal-title"), skip: $("skip-reveal"), replay: $("replay-link"),
   announcements: $("announcements"), hands: $("reveal-hands"), details: $("pair-details"),
-  summary: $("pair-summary"), pairTable: $("pair-table"),
+  summary: $("pair-summary"), pairTable: $("pair-table"), bankerSummary: $("banker-summary"),
 }, {
   t, rules: page.rules, sounds, session, youPosition: () => model.you?.position ?? null,
   replayUrl: (settled) => replayUrl(settled, { template: page.replay_url,
@@ -98,6 +111,11 @@ function serverError(message) {
     arrangeView.refused();
   }
   if (["already_submitted", "too_late", "not_arranging"].includes(message.code)) client.resync();
+  // A refused 十三道 move: its buttons work again, and a stale view is brought up to date.
+  bankerView.update(model);
+  negotiationView.update(model);
+  if (["too_late", "not_your_turn", "proposal_changed", "no_proposal", "pair_decided",
+    "not_bidding", "not_exchanging", "not_negotiating"].includes(message.code)) client.resync();
 }
 
 function showError(text) {
@@ -151,12 +169,14 @@ function applyMessage(message) {
       revealView.hide();
       hideError();
       break;
-    case "hand":
-      model.you = { ...(model.you || {}), round_id: message.round_id, cards: message.cards,
-        candidates: message.candidates || [], hints: message.hints, deadline: message.deadline,
-        submission: null };
-      sounds.play("deal");
+    case "hand": {
+      // 十三道 re-sends `hand` whenever a player's private view changes: the deal sound
+      // only when cards arrive (the deal follows the bidding).
+      const before = model.you && model.you.round_id === message.round_id ? model.you.cards || [] : [];
+      model.you = applyHand(model.you, message);
+      if (before.length === 0 && message.cards.length > 0) sounds.play("deal");
       break;
+    }
     case "submitted":
       if (model.round && model.round.id === message.round_id) {
         const submitted = new Set(model.round.submitted || []);
@@ -184,6 +204,13 @@ function applyMessage(message) {
       session.add(settled);
       break;
     }
+    case "phase":
+    case "bid_placed":
+    case "bank":
+    case "exchange":
+    case "negotiated":
+      model.round = applyBankerMessage(model.round, message);
+      break;
     default:
       break; // a message this page does not know changes nothing on it
   }
@@ -194,141 +221,72 @@ function applyMessage(message) {
 function render({ animateReveal }) {
   const round = model.round;
   const you = model.you;
-  const arranging = round && round.phase === "arranging";
+  const playing = isPlaying(round);
   const settled = round && round.phase === "settled";
-  const playing = arranging && you && Array.isArray(you.cards);
+  const mine = playing && you && Array.isArray(you.cards);
+  // The rows are arranged while arranging and shown, locked, while negotiating.
+  const rows = mine && you.cards.length > 0
+    && (round.phase === "arranging" || (round.phase === "negotiating" && you.submission));
   app.dataset.phase = round ? round.phase : "waiting";
-  renderSeats();
+  drawSeats($("seats"), { model, t, rules: page.rules, session });
   renderStatus();
-  $("arrange").hidden = !playing;
-  if (playing) {
+  bankerView.update(model);
+  negotiationView.update(model);
+  $("arrange").hidden = !rows;
+  if (rows) {
     arrangeView.load({ roundId: you.round_id ?? round.id, cards: you.cards,
       candidates: you.candidates, hints: you.hints, submission: you.submission });
   }
   if (settled) revealView.show(round, { animate: animateReveal });
-  else if (!arranging) revealView.hide();
   else revealView.hide();
-  countdown.set(arranging ? (you && you.deadline) || round.deadline : null,
-    Boolean(playing && !you.submission));
+  // The round's deadline is the phase's: public messages move it for everyone.
+  const deadline = playing ? round.deadline || (you && you.deadline) : null;
+  countdown.set(deadline, playing ? round.phase : null, Boolean(mine && yourMove(round, you)));
 }
 
-function seatOf(position) {
-  return model.seats.find((seat) => seat.position === position) || null;
-}
-
-function renderSeats() {
-  const max = model.table?.rule_set?.max_players || page.rules.max_players;
-  const round = model.round;
-  const arranging = round && round.phase === "arranging";
-  const inRound = new Set(arranging ? round.players || [] : []);
-  const submitted = new Set(arranging ? round.submitted || [] : []);
-  const auto = new Set(arranging ? round.auto || [] : []);
-  const youPosition = model.you ? model.you.position : null;
-  const canSit = !model.you && !arranging;
-  const seats = [];
-  for (let position = 0; position < max; position += 1) {
-    const seat = seatOf(position);
-    if (!seat) {
-      seats.push(el("div", { class: "seat empty", dataset: { position } },
-        el("span", { class: "seat-name" }, t("seat.empty")),
-        canSit ? el("button", { type: "button", class: "small", dataset: { sit: position } },
-          t("seat.sit")) : null));
-      continue;
-    }
-    const isYou = seat.position === youPosition;
-    let state;
-    if (arranging && inRound.has(position)) {
-      state = submitted.has(position) || seat.submitted
-        ? (auto.has(position) ? t("seat.auto") : t("seat.submitted")) : t("seat.arranging");
-    } else {
-      state = seat.ready ? t("seat.ready") : t("seat.not_ready");
-    }
-    const classes = ["seat", isYou ? "you" : "", seat.ready ? "ready" : "",
-      seat.connected === false ? "disconnected" : "",
-      arranging && (submitted.has(position) || seat.submitted) ? "submitted" : ""].filter(Boolean).join(" ");
-    seats.push(el("div", { class: classes, dataset: { position } },
-      el("span", { class: "seat-name" }, seat.display_name, isYou ? ` (${t("seat.you")})` : ""),
-      el("span", { class: "seat-state" }, state),
-      seat.connected === false ? el("span", { class: "seat-off" }, t("seat.disconnected")) : null,
-      el("span", { class: "seat-score" }, t("seat.session", { points: signed(session.of(seat.user_id)) }))));
+/** Whether the clock runs out on something this player has still to do. */
+function yourMove(round, you) {
+  switch (round.phase) {
+    case "bidding": return you.bid === null || you.bid === undefined;
+    case "exchanging": return Boolean(you.swap_offer || you.offer
+      || (Array.isArray(round.exchange?.put) && !you.pool_card));
+    case "negotiating": return Object.values(you.negotiations || {})
+      .some((n) => n.status === "open" || n.status === "proposed");
+    default: return !you.submission;
   }
-  $("seats").replaceChildren(...seats);
 }
 
 function renderStatus() {
   const round = model.round;
   const you = model.you;
-  const arranging = round && round.phase === "arranging";
-  const settled = round && round.phase === "settled";
+  const playing = isPlaying(round);
   const seated = Boolean(you);
-  const inRound = arranging && seated && Array.isArray(you.cards);
-  let text;
-  if (!seated) text = arranging ? t("phase.watch_round", { number: round.number }) : t("phase.watching");
-  else if (inRound && you.submission) text = you.submission.auto ? t("phase.auto") : t("phase.submitted");
-  else if (inRound) {
-    // 多三张 deals 16: the player picks 13 of them (RULES.md §7.3).
-    text = you.cards.length > 13 ? t("phase.arranging_extra", { count: you.cards.length })
-      : t("phase.arranging");
-  }
-  else if (arranging) text = t("phase.watch_round", { number: round.number });
-  else if (you.ready) text = t("phase.ready_wait");
-  else if (settled) {
+  const [id, params] = phaseText(model, page.rules);
+  let text = t(id, params);
+  if (seated && round && round.phase === "settled") {
     // The timer submits for everyone left and settles at once, so "auto-submitted" is
     // said here, on the settled round, where a player who did nothing will see it.
     const mine = (round.hands || []).find((hand) => hand.position === you.position);
-    text = t("phase.settled", { number: round.number });
-    if (mine && mine.auto) text = `${t("phase.auto")} ${text}`;
+    if (mine && mine.auto && !you.ready) text = `${t("phase.auto")} ${text}`;
   }
-  else text = t("phase.waiting", { min: page.rules.min_players });
   const phase = $("phase-text");
   phase.textContent = text;
   phase.classList.toggle("auto", text.startsWith(t("phase.auto")));
 
   const freeSeat = model.seats.length < (model.table?.rule_set?.max_players || page.rules.max_players);
   const sit = $("sit-button");
-  sit.hidden = seated || arranging || !freeSeat;
+  sit.hidden = seated || playing || !freeSeat;
   sit.textContent = t("action.sit");
   const ready = $("ready-button");
-  ready.hidden = !seated || arranging || Boolean(you && you.ready);
+  ready.hidden = !seated || playing || Boolean(you && you.ready);
   ready.textContent = t("action.ready");
   const stand = $("stand-button");
-  stand.hidden = !seated || arranging;
+  stand.hidden = !seated || playing;
   stand.textContent = t("action.stand");
 }
 
-// --- the clock -----------------------------------------------------------------------------
-
-const countdown = {
-  deadline: null,
-  mine: false,
-  timer: null,
-  lastSecond: null,
-  set(deadline, mine) {
-    const at = deadline ? Date.parse(deadline) : null;
-    this.mine = mine;
-    if (at === this.deadline) { this.draw(); return; }
-    this.deadline = at;
-    this.lastSecond = null;
-    clearInterval(this.timer);
-    this.timer = at ? setInterval(() => this.draw(), 250) : null;
-    this.draw();
-  },
-  draw() {
-    const clock = $("clock");
-    if (!this.deadline) { clock.hidden = true; return; }
-    const total = (page.rules.arrange_seconds || 30) * 1000;
-    const left = Math.max(0, this.deadline - Date.now());
-    const seconds = Math.ceil(left / 1000);
-    clock.hidden = false;
-    clock.classList.toggle("urgent", seconds <= URGENT_SECONDS && seconds > 0);
-    clock.classList.toggle("up", seconds === 0);
-    clock.setAttribute("aria-label", `${t("clock.label")}: ${t("clock.left", { seconds })}`);
-    $("clock-text").textContent = seconds > 0 ? t("clock.left", { seconds }) : t("clock.up");
-    $("clock-fill").style.strokeDasharray = `${Math.min(100, (left / total) * 100)} 100`;
-    if (this.mine && seconds !== this.lastSecond && seconds > 0 && seconds <= 5) sounds.play("tick");
-    this.lastSecond = seconds;
-  },
-};
+const countdown = new Countdown({ clock: $("clock"), text: $("clock-text"), fill: $("clock-fill") },
+  { t, rules: page.rules, sounds });
 
 // --- buttons and start-up ------------------------------------------------------------------
 

@@ -2,9 +2,11 @@
 arrange timer really fires) on a throw-away SQLite database, plus two hooks that exist
 only here, in the tests:
 
-- quick copies of the standard preset (slug `browser-quick`, "Quick test table") and of
-  多三张 (`browser-quick-extra`, "Quick 多三张 table") whose arrange timer is
-  `--arrange-seconds` long, so a test can wait for the automatic submission;
+- quick copies of the standard preset (slug `browser-quick`, "Quick test table"), of
+  多三张 (`browser-quick-extra`, "Quick 多三张 table") and of 十三道 (`browser-quick-dao`,
+  "Quick 十三道 table") whose arrange timer is `--arrange-seconds` long, so a test can
+  wait for the automatic submission; 十三道's bidding, exchange and negotiation timers
+  are `--arrange-seconds` long too;
 - with `--special-seat N`, every deal is chosen (games.live.services.hooks.deal_seed_factory,
   backend's seam for tests) so that seat N holds a special hand and no other seat does.
 
@@ -23,6 +25,7 @@ import sys
 
 QUICK_SLUG = "browser-quick"
 QUICK_EXTRA_SLUG = "browser-quick-extra"
+QUICK_DAO_SLUG = "browser-quick-dao"
 
 
 def _arguments(argv: list[str]) -> argparse.Namespace:
@@ -57,10 +60,14 @@ def _quick_rule_sets(seconds: int) -> None:
     from rules.services import ruleset_create
 
     quick = {QUICK_SLUG: ("standard", "Quick test table"),
-             QUICK_EXTRA_SLUG: ("extra-three", "Quick 多三张 table")}
+             QUICK_EXTRA_SLUG: ("extra-three", "Quick 多三张 table"),
+             QUICK_DAO_SLUG: ("shisandao", "Quick 十三道 table")}
     for slug, (preset, name) in quick.items():
         if not RuleSet.objects.filter(slug=slug).exists():
             config = replace(PRESETS[preset], name=name, arrange_seconds=seconds)
+            if config.mode == "banker":
+                config = replace(config, bid_seconds=seconds, exchange_seconds=seconds,
+                                 negotiate_seconds=seconds)
             ruleset_create(slug=slug, config=config)
 
 
