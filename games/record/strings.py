@@ -45,6 +45,31 @@ def replay_strings() -> dict[str, str]:
         "step.scoop": _("{winner} scoops {loser} — 打枪! +{points}"),
         "step.home_run": _("{name} scoops everyone — home run, 全垒打! +{points} in all"),
         "step.totals": _("Totals"),
+        # 十三道 (RULES.md §8): the bank, the exchange, agreements, the pot and the fees.
+        "hand.banker": _("banker (庄)"),
+        "hand.agreed": _("agreed (谈判)"),
+        "step.bank": _("{name} takes the bank with a bid of {points} 道."),
+        "step.bid": _("{name} bid {points} 道"),
+        "step.bank_tied": _("{names} tied for the highest bid: the seed drew the banker."),
+        "step.pot": _("The pot: {pot} 道"),
+        "step.exchange_put_in": _("{name} puts {card} into the pool."),
+        "step.exchange_put_in_auto": _("Time is up: {name}'s lowest card, {card}, goes into the "
+                                       "pool."),
+        "step.exchange_take": _("{name} takes {from}'s {card} from the pool."),
+        "step.exchange_take_auto": _("{name} is left {from}'s {card}, the last one offered."),
+        "step.exchange_keep": _("{name} keeps their own {card}: it is the only card left."),
+        "step.exchange_swap": _("{name} pays {banker} 1 道 and takes the spare hand."),
+        "step.exchange_swap_banker": _("{name}, the banker, pays each player 1 道 and swaps for "
+                                       "the spare hand."),
+        "step.exchange_decline": _("{name} declines the spare hand."),
+        "step.exchange_decline_auto": _("Time is up: {name} declines the spare hand."),
+        "step.agreed_banker": _("{name} and the banker agree: the banker wins {points} 道."),
+        "step.agreed_player": _("{name} and the banker agree: {name} wins {points} 道."),
+        "step.agreed_even": _("{name} and the banker agree on 0 道."),
+        "step.adjustments": _("Bids, the pot and the spare hand"),
+        "step.adjust_bid": _("bid {points}"),
+        "step.adjust_pot": _("pot {points}"),
+        "step.adjust_swap": _("spare hand {points}"),
         "player.step": _("Step {step} of {count}"),
         "player.play": _("Play"),
         "player.pause": _("Pause"),
@@ -65,6 +90,17 @@ def replay_strings() -> dict[str, str]:
         "verify.bad_deal_discards": _("{name}'s rows plus discards are NOT the cards this seed "
                                       "deals to seat {position}."),
         "verify.error": _("Your browser could not check the deal: {error}"),
+        "verify.ok_banker": _("Checked in your browser: SHA-256 of the seed is the published "
+                              "commitment, and every player's rows are exactly the cards this "
+                              "seed dealt them, after the exchange."),
+        "verify.ok_banker_bids": _("Checked in your browser: SHA-256 of the seed is the published "
+                                   "commitment, every player's rows are exactly the cards this "
+                                   "seed dealt them after the exchange, and the bank went to the "
+                                   "highest bid (a tie drawn from the seed)."),
+        "verify.bad_deal_exchange": _("{name}'s rows are NOT the cards this seed deals to seat "
+                                      "{position}, after the exchange."),
+        "verify.bad_bank": _("The bank went to {banker}, but the bids and the seed give it to "
+                             "{name}."),
     }
     strings.update(rule_label_strings())
     return strings

@@ -6,8 +6,8 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import {
-  ALGORITHM, SeedStream, buildDeck, cardsPlayed, commitment, dealFromSeed, seedBytes, shuffledDeck,
-  verifyDeal,
+  ALGORITHM, SeedStream, bankDraw, bankWinner, buildDeck, cardsPlayed, commitment, dealFromSeed,
+  heldAfterExchange, seedBytes, shuffledDeck, verifyDeal,
 } from "../../static/js/replay/fairness.js";
 
 const SEED_ONE = "00".repeat(31) + "01";
@@ -166,4 +166,102 @@ test("a 13-card replay's cards are its rows, without discards", () => {
   ] };
   assert.deepEqual(cardsPlayed(replay), [["2s", "3s", "4s"], ["As", "Ks", "Qs"]]);
   assert.deepEqual(cardsPlayed({ ...replay, fairness: { deal_order: [0, 5] } })[1], []);
+});
+
+// 十三道 (RULES.md §8): the bank's tie draw and the rows after the exchange, against the
+// engine's answers (tests/js/banker_vectors.json, written by test_banker_vectors.py).
+const BANKER = JSON.parse(readFileSync(new URL("./banker_vectors.json", import.meta.url)));
+const DAO = { deck: "standard", jokers: false, hand_size: 13 };
+
+for (const draw of BANKER.draws) {
+  test(`the bank's tie draw among ${draw.tied} with ${draw.seed.slice(0, 8)}… is the engine's`, async () => {
+    assert.equal(await bankDraw(draw.seed, draw.tied), draw.banker);
+  });
+}
+
+test("the bank goes to the highest bid, a tie drawn from the seed", async () => {
+  for (const { seed, bids, banker } of BANKER.winners) {
+    assert.equal(await bankWinner(seed, bids), banker, JSON.stringify(bids));
+  }
+  // A single highest bid needs no draw, whatever the seed.
+  assert.equal(await bankWinner(SEED_ONE, { 0: 1, 1: 4, 2: 3 }), 1);
+  await assert.rejects(bankDraw(SEED_ONE, []), /at least one/);
+});
+
+for (const vector of BANKER.exchanges) {
+  test(`${vector.players} players, ${vector.exchange.swapped_by === null ? "pool" : "spare hand"}: held after the exchange is the engine's`, async () => {
+    const dealt = await dealFromSeed(vector.seed, DAO, vector.players);
+    assert.deepEqual(dealt, vector.dealt);
+    const pack = await shuffledDeck(vector.seed, DAO);
+    assert.deepEqual(vector.players === 3 ? pack.slice(39, 52) : [], vector.spare);
+    const held = heldAfterExchange(Object.fromEntries(dealt.map((cards, k) => [k, cards])),
+      vector.spare, vector.exchange);
+    for (const [seat, cards] of Object.entries(vector.held)) {
+      assert.deepEqual([...held[seat]].sort(), [...cards].sort(), `seat ${seat}`);
+    }
+  });
+}
+
+// A 十三道 replay as games/record/replays.py sends it: the rows hold the cards after the
+// exchange, seats in deal order, with the bids and the banker.
+function daoReplay(vector, { order = null, banker = null, bids = null } = {}) {
+  const seats = order || vector.dealt.map((_, k) => k);
+  const hands = seats.map((position) => {
+    const cards = [...vector.held[String(position)]];
+    return { position, front: cards.slice(0, 3), middle: cards.slice(3, 8), back: cards.slice(8), discards: [] };
+  });
+  return { hands, fairness: { deal_order: seats }, exchange: vector.exchange, bids, banker };
+}
+
+async function checkDao(replay, vector) {
+  return verifyDeal({ seed: vector.seed, commitment: vector.commitment, hands: cardsPlayed(replay),
+    rules: DAO, exchange: replay.exchange, order: replay.fairness.deal_order, bids: replay.bids,
+    banker: replay.banker });
+}
+
+test("a 十三道 round verifies when the rows are the cards after the pool exchange", async () => {
+  const vector = BANKER.exchanges[0];
+  const report = await checkDao(daoReplay(vector), vector);
+  assert.equal(report.ok, true, JSON.stringify(report));
+  // Checked against the deal as dealt (no exchange), the same rows fail: cards moved.
+  const asDealt = await verifyDeal({ seed: vector.seed, commitment: vector.commitment,
+    hands: cardsPlayed(daoReplay(vector)), rules: DAO });
+  assert.equal(asDealt.deal.ok, false);
+});
+
+test("a 3-player round verifies with the spare hand swapped in, and fails without it", async () => {
+  const vector = BANKER.exchanges[2];
+  assert.equal(vector.exchange.swapped_by, 1);
+  const replay = daoReplay(vector);
+  assert.equal((await checkDao(replay, vector)).ok, true);
+  const unswapped = { ...replay, exchange: { ...vector.exchange, swapped_by: null } };
+  assert.deepEqual((await checkDao(unswapped, vector)).deal, { ok: false, seat: 1 });
+});
+
+test("a pool card that changed hands in the record but not in the rows is caught", async () => {
+  const vector = BANKER.exchanges[0];
+  const replay = daoReplay(vector);
+  // The record says seat 2 took seat 3's card; pretend it took seat 0's instead.
+  const takes = vector.exchange.takes.map(([chooser, source]) => [chooser, chooser === 2 ? 0 : source === 0 ? 3 : source]);
+  const report = await checkDao({ ...replay, exchange: { ...vector.exchange, takes } }, vector);
+  assert.equal(report.deal.ok, false);
+  // A record that moves a card nobody put in is an error, reported and not thrown.
+  const bogus = { ...vector.exchange, put: { ...vector.exchange.put, 0: "Zz" } };
+  assert.match((await checkDao({ ...replay, exchange: bogus }, vector)).error, /without holding it/);
+});
+
+test("the bank is checked: the highest bid's seat, a tie drawn from the seed", async () => {
+  const vector = BANKER.exchanges[0];
+  const { seed } = vector;
+  const bids = { 0: 2, 1: 2, 2: 0, 3: 2 };
+  const drawn = await bankDraw(seed, [0, 1, 3]);
+  const good = await checkDao(daoReplay(vector, { bids, banker: drawn }), vector);
+  assert.equal(good.ok, true, JSON.stringify(good));
+  assert.deepEqual(good.bank, { ok: true, expected: drawn });
+  const other = [0, 1, 3].find((seat) => seat !== drawn);
+  const bad = await checkDao(daoReplay(vector, { bids, banker: other }), vector);
+  assert.equal(bad.ok, false);
+  assert.deepEqual(bad.bank, { ok: false, expected: drawn });
+  // Without bids (the bank rotates) there is nothing to check.
+  assert.equal((await checkDao(daoReplay(vector), vector)).bank, null);
 });

@@ -4,11 +4,18 @@
 // whole deal with HMAC-SHA256 in counter mode, rejection sampling and Fisher–Yates, all
 // through WebCrypto, so a player need not trust the server's own check. Every step must
 // match the Python engine bit for bit: tests/js/replay_fairness.test.mjs holds the
-// engine's known answers.
+// engine's known answers (and tests/js/banker_vectors.json 十三道's).
+//
+// 十三道 (RULES.md §8) adds two things to check: the rows are the dealt cards after the
+// exchange (a card taken from the pool, or the spare hand swapped in, is no change of the
+// deal), and the bank went to the highest bid, a tie drawn by a second stream of the same
+// seed (fairness.py step 7).
 
 export const ALGORITHM = "hmac-sha256-fy-v1";
 
 const DOMAIN = new TextEncoder().encode("thirteen-water/deal/v1/");
+const BANK_DOMAIN = new TextEncoder().encode("thirteen-water/bank/v1/");
+const HAND = 13; // a 十三道 hand, and the spare hand of a 3-player round
 const SPACE = 2 ** 32; // draws are 32-bit; Numbers hold these exactly
 const RANKS = "23456789TJQKA";
 const SUITS = "shcd"; // ♠ ♥ ♣ ♦: the canonical deck order is suit by suit
@@ -43,26 +50,29 @@ export async function commitment(seed) {
 /** Steps 3–4: the random stream. Block i is HMAC-SHA256(seed, DOMAIN + i as 8 big-endian
  * bytes), read 4 bytes at a time as big-endian unsigned integers. */
 export class SeedStream {
-  static async fromSeed(seed) {
+  /** `domain`: the messages' prefix — the deal's stream, or the bank's (step 7). */
+  static async fromSeed(seed, domain = DOMAIN) {
     const key = await subtle().importKey("raw", seedBytes(seed), { name: "HMAC", hash: "SHA-256" },
       false, ["sign"]);
-    return new SeedStream(key);
+    return new SeedStream(key, domain);
   }
 
-  constructor(key) {
+  constructor(key, domain = DOMAIN) {
     this.key = key;
+    this.domain = domain;
     this.counter = 0;
     this.buffer = new Uint8Array(0);
   }
 
   async nextUint32() {
     if (this.buffer.length < 4) {
-      const message = new Uint8Array(DOMAIN.length + 8);
-      message.set(DOMAIN);
+      const domain = this.domain;
+      const message = new Uint8Array(domain.length + 8);
+      message.set(domain);
       const view = new DataView(message.buffer);
       // The counter as 8 big-endian bytes: high and low 32-bit halves.
-      view.setUint32(DOMAIN.length, Math.floor(this.counter / SPACE));
-      view.setUint32(DOMAIN.length + 4, this.counter % SPACE);
+      view.setUint32(domain.length, Math.floor(this.counter / SPACE));
+      view.setUint32(domain.length + 4, this.counter % SPACE);
       this.counter += 1;
       const block = new Uint8Array(await subtle().sign("HMAC", this.key, message));
       const joined = new Uint8Array(this.buffer.length + block.length);
@@ -122,6 +132,55 @@ export async function dealFromSeed(seed, rules, players) {
   return hands;
 }
 
+/** Step 7: the banker among the seats whose bids tie for the highest — the tied seats,
+ * sorted, at index randbelow(number tied) of the bank's stream. */
+export async function bankDraw(seed, tied) {
+  if (!tied.length) throw new Error("a draw for the bank needs at least one tied bidder");
+  const ordered = [...tied].map(Number).sort((a, b) => a - b);
+  const stream = await SeedStream.fromSeed(seed, BANK_DOMAIN);
+  return ordered[await stream.randbelow(ordered.length)];
+}
+
+/** 十三道's banker for these bids ({seat: 道}, RULES.md §8.1): the highest bidder, a tie
+ * drawn by bankDraw. */
+export async function bankWinner(seed, bids) {
+  const seats = Object.keys(bids).map(Number);
+  const top = Math.max(...seats.map((seat) => bids[seat]));
+  const tied = seats.filter((seat) => bids[seat] === top).sort((a, b) => a - b);
+  return tied.length === 1 ? tied[0] : bankDraw(seed, tied);
+}
+
+/**
+ * 十三道: the cards each seat held after the exchange (fairness.py's held_after_exchange),
+ * from the cards the seed dealt ({seat: codes}), the spare hand (3 players: the shuffled
+ * cards [39, 52)) and a settled round's `exchange` record {put: {seat: card}, takes:
+ * [[chooser, seat taken from]], swapped_by}. Throws when the record moves a card its seat
+ * did not hold.
+ */
+export function heldAfterExchange(dealt, spare, exchange) {
+  const held = new Map(Object.entries(dealt).map(([seat, cards]) => [Number(seat), [...cards]]));
+  const put = new Map(Object.entries((exchange && exchange.put) || {}).map(([seat, card]) => [Number(seat), card]));
+  for (const [seat, card] of put) {
+    const cards = held.get(seat) || [];
+    const at = cards.indexOf(card);
+    if (at < 0) throw new Error(`seat ${seat} put ${card} into the pool without holding it`);
+    cards.splice(at, 1);
+  }
+  for (const [chooser, source] of (exchange && exchange.takes) || []) {
+    if (!put.has(source) || !held.has(chooser)) {
+      throw new Error(`seat ${chooser} took a pool card seat ${source} never put in`);
+    }
+    held.get(chooser).push(put.get(source));
+    put.delete(source);
+  }
+  const swapped = exchange ? exchange.swapped_by : null;
+  if (swapped !== null && swapped !== undefined) {
+    if (!held.has(swapped)) throw new Error(`seat ${swapped} took the spare hand without playing`);
+    held.set(swapped, [...spare]);
+  }
+  return Object.fromEntries(held);
+}
+
 function sameCards(a, b) {
   if (a.length !== b.length) return false;
   const counts = new Map();
@@ -150,19 +209,36 @@ export function cardsPlayed(replay) {
 /**
  * Check a revealed seed against the published commitment and the cards each seat held
  * (`hands` in deal order; any order within a hand). Resolves to
- * {ok, commitment: {ok, expected, actual}, deal: {ok, seat}, error} — never throws, so a
- * page can always say what it found.
+ * {ok, commitment: {ok, expected, actual}, deal: {ok, seat}, bank: {ok, expected} | null,
+ * error} — never throws, so a page can always say what it found.
+ *
+ * 十三道: with `exchange` (the settled round's record) and `order` (the seats in deal
+ * order) the hands are checked against the dealt cards after the exchange; with `bids`
+ * ({seat: 道}) the `banker` must be the highest bidder, a tie drawn from the seed.
  */
-export async function verifyDeal({ seed, commitment: published, hands, rules, algorithm = ALGORITHM }) {
-  const report = { ok: false, commitment: { ok: false }, deal: { ok: false, seat: null }, error: null };
+export async function verifyDeal({ seed, commitment: published, hands, rules, algorithm = ALGORITHM,
+  exchange = null, order = null, bids = null, banker = null }) {
+  const report = { ok: false, commitment: { ok: false }, deal: { ok: false, seat: null }, bank: null,
+    error: null };
   try {
     if (algorithm !== ALGORITHM) throw new Error(`unknown deal algorithm ${algorithm}`);
     const actual = await commitment(seed);
     report.commitment = { ok: actual === String(published).trim().toLowerCase(), expected: published, actual };
-    const dealt = await dealFromSeed(seed, rules, hands.length);
+    let dealt = await dealFromSeed(seed, rules, hands.length);
+    if (exchange) {
+      const seats = order || hands.map((_, k) => k);
+      const pack = await shuffledDeck(seed, rules);
+      const spare = hands.length === 3 ? pack.slice(3 * HAND, 4 * HAND) : [];
+      const held = heldAfterExchange(Object.fromEntries(seats.map((seat, k) => [seat, dealt[k]])), spare, exchange);
+      dealt = seats.map((seat) => held[seat] || []);
+    }
     const wrong = hands.findIndex((hand, k) => !sameCards(hand, dealt[k]));
     report.deal = { ok: wrong < 0, seat: wrong < 0 ? null : wrong };
-    report.ok = report.commitment.ok && report.deal.ok;
+    if (bids && Object.keys(bids).length) {
+      const expected = await bankWinner(seed, bids);
+      report.bank = { ok: expected === banker, expected };
+    }
+    report.ok = report.commitment.ok && report.deal.ok && (!report.bank || report.bank.ok);
   } catch (error) {
     report.error = error.message;
   }

@@ -65,15 +65,20 @@ $("replay-share").addEventListener("click", async () => {
 });
 
 // The deal, checked here rather than trusted: each seat's rows plus its discards (in deal
-// order) must be exactly the cards the revealed seed deals, and the seed must hash to
-// the commitment published before the deal.
+// order) must be exactly the cards the revealed seed deals (in 十三道, after the
+// exchange), and the seed must hash to the commitment published before the deal.
 async function checkDeal() {
   const box = $("verify-browser");
   box.classList.add("checking");
   box.textContent = t("verify.running");
+  // 十三道: the rows are checked against the deal after the exchange, and the bank
+  // against the bids (fairness.js).
+  const banker = replay.rules.mode === "banker";
   const report = await verifyDeal({
     seed: replay.fairness.seed, commitment: replay.fairness.commitment, hands: cardsPlayed(replay),
     rules: replay.rules, algorithm: replay.fairness.algorithm,
+    exchange: banker ? replay.exchange || {} : null, order: replay.fairness.deal_order,
+    bids: banker ? replay.bids : null, banker: replay.banker,
   });
   showVerification(box, report, replay, t);
   box.dataset.result = report.ok ? "ok" : "bad";

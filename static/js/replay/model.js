@@ -2,7 +2,11 @@
 // (games/record/replays.py) sends the round as steps — deal, each submission, the front, middle
 // and back compared, specials, scoops, the home run, the totals — each carrying the
 // running score; this module works out everything the page shows after step `index`,
-// from the first step up, so stepping back is as exact as stepping forward.
+// from the first step up, so stepping back is as exact as stepping forward. A 十三道
+// round adds the bank, each step of the exchange (its card shown: the round is settled),
+// the pairs settled by agreement and the points moved outside the rows.
+
+import { cardName } from "../cards.js";
 
 export const ROWS = ["front", "middle", "back"];
 
@@ -25,6 +29,9 @@ export function stepState(replay, index) {
     index: at, step: steps[at] || null, submitted: new Set(), compared: [],
     rowPoints: new Map(replay.hands.map((hand) => [hand.position, { front: 0, middle: 0, back: 0 }])),
     specials: [], scoops: [], homeRun: null, running: {}, done: at === last,
+    // 十三道: the banker (known from the deal when the bank rotates, from the `bank` step
+    // when it is bid for) and the pairs that agreed.
+    banker: steps.some((step) => step.kind === "bank") ? null : (replay.banker ?? null), agreed: new Set(),
   };
   for (const step of steps.slice(0, at + 1)) {
     switch (step.kind) {
@@ -48,6 +55,12 @@ export function stepState(replay, index) {
         break;
       case "home_run":
         state.homeRun = step.position;
+        break;
+      case "bank":
+        state.banker = step.banker;
+        break;
+      case "negotiated":
+        state.agreed.add(step.b);
         break;
       default:
         break;
@@ -97,6 +110,11 @@ export function describeStep(replay, step, t) {
       return { headline: t("step.scoop", { winner: name(step.winner), loser: name(step.loser), points: step.points }), lines: [] };
     case "home_run":
       return { headline: t("step.home_run", { name: name(step.position), points: step.points }), lines: [] };
+    case "bank":
+    case "exchange":
+    case "negotiated":
+    case "adjustments":
+      return describeBankerStep(replay, step, t, name);
     case "totals":
       return {
         headline: t("step.totals"),
@@ -104,6 +122,57 @@ export function describeStep(replay, step, t) {
       };
     default:
       return { headline: step.kind, lines: [] };
+  }
+}
+
+const REASONS = ["bid", "pot", "swap"];
+
+function cardWords(code, t) {
+  if (!code) return "?";
+  return cardName(code, { s: t("suit.s"), h: t("suit.h"), c: t("suit.c"), d: t("suit.d"),
+    BJ: t("card.BJ"), SJ: t("card.SJ") });
+}
+
+/** The 十三道 steps (RULES.md §8) in words. */
+function describeBankerStep(replay, step, t, name) {
+  switch (step.kind) {
+    case "bank": {
+      const bids = Object.keys(step.bids || {}).map(Number).sort((a, b) => a - b);
+      const lines = bids.map((p) => t("step.bid", { name: name(p), points: step.bids[p] }));
+      if ((step.tied || []).length > 1) {
+        lines.push(t("step.bank_tied", { names: step.tied.map(name).join(", ") }));
+      }
+      lines.push(t("step.pot", { pot: step.pot }));
+      return { headline: t("step.bank", { name: name(step.banker), points: (step.bids || {})[step.banker] ?? 0 }),
+        lines };
+    }
+    case "exchange": {
+      const params = { name: name(step.position), from: name(step.from), card: cardWords(step.card, t),
+        banker: name(replay.banker) };
+      let id = `step.exchange_${step.step}`;
+      if (step.step === "swap" && step.position === replay.banker) id = "step.exchange_swap_banker";
+      if (step.auto && ["put_in", "take", "decline"].includes(step.step)) id += "_auto";
+      return { headline: t(id, params), lines: [] };
+    }
+    case "negotiated": {
+      // points are the banker's (pair a): what the banker wins.
+      const player = step.a === replay.banker ? step.b : step.a;
+      const points = step.a === replay.banker ? step.points : -step.points;
+      let id = "step.agreed_even";
+      if (points > 0) id = "step.agreed_banker";
+      else if (points < 0) id = "step.agreed_player";
+      return { headline: t(id, { name: name(player), points: Math.abs(points) }), lines: [] };
+    }
+    default: {
+      const seats = [...new Set(step.adjustments.map((a) => a.position))].sort((a, b) => a - b);
+      const lines = seats.map((p) => `${name(p)}: ${REASONS.map((reason) => {
+        const points = step.adjustments.filter((a) => a.position === p && a.reason === reason)
+          .reduce((sum, a) => sum + a.points, 0);
+        const has = step.adjustments.some((a) => a.position === p && a.reason === reason);
+        return has ? t(`step.adjust_${reason}`, { points: signed(points) }) : null;
+      }).filter(Boolean).join(", ")}`);
+      return { headline: t("step.adjustments"), lines };
+    }
   }
 }
 

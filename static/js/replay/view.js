@@ -84,7 +84,11 @@ export class ReplayView {
       if (scooping.has(hand.position)) classes.push("scooping");
       if (scooped.has(hand.position)) classes.push("scooped");
       if (state.homeRun === hand.position) classes.push("home-run");
+      const isBanker = state.banker === hand.position;
+      if (isBanker) classes.push("banker");
       const badges = [];
+      if (isBanker) badges.push(el("span", { class: "badge banker" }, t("hand.banker")));
+      if (state.agreed.has(hand.position)) badges.push(el("span", { class: "badge good" }, t("hand.agreed")));
       if (submitted) badges.push(el("span", { class: "badge" }, hand.auto ? t("hand.auto") : t("hand.by_hand")));
       if (submitted && hand.foul) badges.push(el("span", { class: "badge bad" }, t("hand.foul")));
       if (submitted && hand.special) {
@@ -157,10 +161,14 @@ export function showVerification(box, report, replay, t) {
     box.textContent = t("verify.error", { error: report.error });
     return;
   }
+  const banker = replay.rules.mode === "banker";
   if (report.ok) {
     box.classList.add("ok");
-    box.textContent = withDiscards(replay) ? t("verify.ok_discards", { count: replay.rules.hand_size })
-      : t("verify.ok");
+    if (banker) box.textContent = t(report.bank ? "verify.ok_banker_bids" : "verify.ok_banker");
+    else {
+      box.textContent = withDiscards(replay) ? t("verify.ok_discards", { count: replay.rules.hand_size })
+        : t("verify.ok");
+    }
     return;
   }
   box.classList.add("bad");
@@ -169,8 +177,14 @@ export function showVerification(box, report, replay, t) {
   if (!report.deal.ok && report.deal.seat !== null) {
     const position = replay.fairness.deal_order[report.deal.seat];
     const hand = replay.hands.find((h) => h.position === position) || {};
-    const id = withDiscards(replay) ? "verify.bad_deal_discards" : "verify.bad_deal";
+    let id = withDiscards(replay) ? "verify.bad_deal_discards" : "verify.bad_deal";
+    if (banker) id = "verify.bad_deal_exchange";
     problems.push(t(id, { name: hand.display_name || `#${position}`, position }));
+  }
+  if (report.bank && !report.bank.ok) {
+    const nameOf = (position) => (replay.hands.find((h) => h.position === position) || {}).display_name
+      || `#${position}`;
+    problems.push(t("verify.bad_bank", { name: nameOf(report.bank.expected), banker: nameOf(replay.banker) }));
   }
   box.textContent = problems.join(" ");
 }
