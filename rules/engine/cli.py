@@ -13,6 +13,13 @@ flushed as it goes, so a tool can drive it line by line:
                swapped_by} (the hands are then the rows played after it) and "bank"
                {bids, banker}}  ->  {"ok": true}; a deal that does not check out is
                {"error": "..."} naming what differs (docs/fairness.md)
+- `advise`    {"cards": [13 codes, or 16 in extra-three], "rules" (optional, as in
+               verify-deal), "samples" (default 200), "seed" (default 0), "players",
+               "banker": "player" | "opponent" (banker mode; default "opponent"),
+               "arrangement": {front, middle, back, declare_special} (optional)}
+               ->  {"best": {front, middle, back, unused, special, ev, stderr, hint},
+               "candidates": [... best first], "arrangement_ev": number or null,
+               "samples", "seed", "players"} (rules/engine/advisor.py)
 
 A line that cannot be served (bad JSON, an unknown card, wrong counts, a card repeated
 beyond the deck's copies, a foul the preset refuses, a special not held) gets
@@ -28,7 +35,7 @@ import sys
 from collections import Counter
 from typing import Any, Callable, TextIO
 
-from .arrangement import ArrangementError, validate_arrangement
+from .arrangement import ArrangementError, validate_arrangement, validate_submission
 from .cards import CardError, check_in_deck, codes, parse_cards
 from .config import ConfigError, RuleConfig
 from .fairness import (ALGORITHM, FairnessError, bank_winner, commitment, deal_from_seed,
@@ -232,11 +239,76 @@ def _line_rules(request: dict, config: RuleConfig) -> RuleConfig:
     raise LineError('"rules" must be a preset name or a rule-set object')
 
 
+MAX_ADVISE_SAMPLES = 100_000
+
+
+def advise_command(request: dict, config: RuleConfig) -> dict:
+    """The EV of every candidate arrangement, best first (rules/engine/advisor.py)."""
+    from .advisor import advise  # imported here: numpy is needed by this command only
+    from .advisor_deals import AdvisorError
+
+    config = _line_rules(request, config)
+    cards = _card_list(request, "cards")
+    if len(cards) != config.hand_size:
+        raise LineError(f"a hand in this rule set is {config.hand_size} cards, not {len(cards)}")
+    check_in_deck(cards, config.deck, config.jokers)
+    samples = _whole(request, "samples", 200, 1, MAX_ADVISE_SAMPLES)
+    seed = _whole(request, "seed", 0, 0, 2**63 - 1)
+    players = _whole(request, "players", config.max_players, 2, config.max_players)
+    banker = request.get("banker", "opponent")
+    if banker not in ("player", "opponent"):
+        raise LineError('"banker" must be "player" or "opponent"')
+    if banker == "player" and config.mode != "banker":
+        raise LineError('"banker": this rule set has no banker')
+    arrangement = None
+    given = request.get("arrangement")
+    if given is not None:
+        if not isinstance(given, dict):
+            raise LineError('"arrangement" must be an object {front, middle, back}')
+        declare = given.get("declare_special", False)
+        if not isinstance(declare, bool):
+            raise LineError('"arrangement": "declare_special" must be true or false')
+        try:
+            rows = [_card_list(given, row) for row in ("front", "middle", "back")]
+        except LineError as error:
+            raise LineError(f"arrangement: {error}") from None
+        arrangement = validate_submission(cards, *rows, config, declare_special=declare)
+    try:
+        advice = advise(cards, config, samples=samples, seed=seed, players=players,
+                        player_is_banker=banker == "player", arrangement=arrangement)
+    except AdvisorError as error:
+        raise LineError(str(error)) from None
+    return {
+        "best": _rated(advice.best),
+        "candidates": [_rated(candidate) for candidate in advice.candidates],
+        "arrangement_ev": None if advice.arrangement is None else advice.arrangement.ev,
+        "samples": advice.samples,
+        "seed": advice.seed,
+        "players": advice.players,
+    }
+
+
+def _rated(candidate) -> dict:
+    arrangement = candidate.arrangement
+    return {"front": codes(arrangement.front), "middle": codes(arrangement.middle),
+            "back": codes(arrangement.back), "unused": codes(candidate.unused),
+            "special": candidate.special, "ev": candidate.ev, "stderr": candidate.stderr,
+            "hint": candidate.hint}
+
+
+def _whole(request: dict, name: str, default: int, low: int, high: int) -> int:
+    value = request.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise LineError(f'"{name}" must be a whole number from {low} to {high}')
+    return value
+
+
 COMMANDS: dict[str, Callable[[dict, RuleConfig], dict]] = {
     "evaluate": evaluate_command,
     "settle": settle_command,
     "hints": hints_command,
     "verify-deal": verify_deal_command,
+    "advise": advise_command,
 }
 
 

@@ -1,0 +1,218 @@
+"""The expected-value advisor (issue 16): what each way of arranging a hand is worth, in
+points, against the opponents the player may meet — and which way is worth the most.
+
+    advise(cards, config, samples=200, seed=0) -> Advice
+        .best          the EV-best candidate (never a foul)
+        .candidates    every candidate with its EV, best first
+        .arrangement   the EV of `arrangement=` when one was given
+
+How (each part has its own module):
+
+- candidates (advisor_candidates): the hints, then every valid split that no other valid
+  split beats row for row — the only arrangements that can be worth the most.
+- tables (advisor_deals): opponents dealt from the cards the player cannot see (the deck
+  minus the player's cards: 52 or 65 cards, jokers included when the rule set has them),
+  each submitting its first hint, a special declared when it has one.
+- scoring (advisor_scoring): every candidate settled against every table by the rule
+  set's full settlement — row values, 打枪 scoop, 全垒打 home run, specials, fouls —
+  the same numbers settle() gives the player's seat, computed in bulk.
+
+Common random numbers: all candidates meet the same tables, so two candidates' EVs differ
+only by what their rows do against them; a comparison is fair at a sample size where
+each EV alone is still noisy, and an arrangement beaten row for row by another never
+shows a higher EV than it.
+
+The table: `players` seats (default the rule set's `max_players`), the player and
+`players - 1` opponents. Banker mode (十三道, §8.5): by default the player is a
+non-banker and the banker is an opponent — most seats at a table are not the bank, and a
+non-banker's points depend on the banker's hand alone, so only the banker is dealt and
+arranged; `player_is_banker=True` makes the player the bank against every opponent.
+The 十三道 exchange is not modelled: the advisor takes the cards the player holds after
+it and knows nothing of the others' hands beyond them.
+
+Reproducible: the tables come from `random.Random(seed)` one after another, so a seed and
+a sample size give the same answer on every run and machine, and a time budget that
+stopped after n samples gives what `samples=n` gives.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass
+from itertools import islice
+from typing import Sequence
+
+import numpy as np
+
+from .advisor_candidates import Candidate, candidates
+from .advisor_deals import (AdvisorError, Deal, check_table, exact_deals,
+                            opponent_arrangement, sample_deals, unseen_cards)
+from .advisor_scoring import SeatArrays, opponents_sweep, table_points
+from .arrangement import Arrangement
+from .cards import Card, CardError, check_in_deck, display_order
+from .config import RuleConfig
+
+DEFAULT_SAMPLES = 200
+CHUNK = 256  # tables scored at once: keeps the (candidates × tables × seats) arrays small
+
+
+@dataclass(frozen=True)
+class CandidateEV:
+    """One arrangement and its worth: the mean of the player's points over the tables
+    (`ev`), the standard error of that mean, the cards left out (多三张) and the
+    arrangement's place in the hint list (None when it is not a hint)."""
+
+    arrangement: Arrangement
+    ev: float
+    stderr: float
+    unused: tuple[Card, ...] = ()
+    hint: int | None = None
+
+    @property
+    def special(self) -> str | None:
+        match = self.arrangement.special
+        return match.code if match else None
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the advisor found for one hand, and how (sample size, seed, table)."""
+
+    best: CandidateEV
+    candidates: tuple[CandidateEV, ...]
+    arrangement: CandidateEV | None
+    samples: int
+    seed: int
+    players: int
+    exact: bool = False
+
+
+def advise(cards: Sequence[Card], config: RuleConfig, *, samples: int = DEFAULT_SAMPLES,
+           seed: int = 0, players: int | None = None, player_is_banker: bool = False,
+           arrangement: Arrangement | None = None, time_budget: float | None = None,
+           exact: bool = False, unseen: Sequence[Card] | None = None) -> Advice:
+    """Weigh every candidate arrangement of `cards` (13, or 16 in 多三张) against the same
+    tables (module docstring).
+
+    `samples`: tables to sample (at most, with a `time_budget` in seconds, which stops
+    dealing early but always keeps one table). `exact`: walk every possible deal instead
+    of sampling — only for tiny cases (tests), refused past advisor_deals.EXACT_LIMIT.
+    `arrangement`: also return the EV of this arrangement of the player's cards (it may be
+    a foul where the rule set allows one: validate it first, as a submission).
+    `unseen`: the cards the opponents are dealt from, when more is known than the
+    player's own cards (default: the deck minus them; tests give a few cards, so that
+    every deal can be enumerated).
+    """
+    cards = list(cards)
+    if len(cards) != config.hand_size:
+        raise AdvisorError(f"a hand in this rule set is {config.hand_size} cards, "
+                           f"not {len(cards)}")
+    try:
+        check_in_deck(cards, config.deck, config.jokers)
+    except CardError as error:
+        raise AdvisorError(str(error)) from None
+    if samples < 1:
+        raise AdvisorError("samples must be at least 1")
+    players = config.max_players if players is None else players
+    opponents = check_table(cards, config, players)
+    if config.mode == "banker" and not player_is_banker:
+        opponents = 1  # the banker: the only opponent a non-banker settles with
+    if arrangement is not None:
+        _check_owned(arrangement, cards)
+
+    found = candidates(cards, config)
+    pool = unseen_cards(cards, config) if unseen is None else list(unseen)
+    if len(pool) < opponents * config.hand_size:
+        raise AdvisorError(f"{len(pool)} unseen cards cannot deal {opponents} "
+                           f"opponent(s) {config.hand_size} cards each")
+    tables = deal_tables(pool, config, opponents, samples, seed, time_budget, exact)
+    seats = [candidate.arrangement for candidate in found]
+    if arrangement is not None:
+        seats.append(arrangement)
+    points = points_at_tables(seats, tables, config, player_is_banker)
+    return _advice(found, arrangement, cards, points, len(tables), seed, players, exact)
+
+
+def arrangement_ev(cards: Sequence[Card], arrangement: Arrangement, config: RuleConfig,
+                   **options) -> CandidateEV:
+    """The EV of one arrangement of `cards`, on the tables `advise` would use with the
+    same options (so it compares directly with `advise(...).best.ev`)."""
+    return advise(cards, config, arrangement=arrangement, **options).arrangement
+
+
+# --- the steps ------------------------------------------------------------------------------
+
+
+def _check_owned(arrangement: Arrangement, cards: list[Card]) -> None:
+    missing = Counter(arrangement.cards) - Counter(cards)
+    if missing:
+        raise AdvisorError(f"{', '.join(sorted(c.code for c in missing))}: not in the hand")
+
+
+def deal_tables(unseen: Sequence[Card], config: RuleConfig, opponents: int, samples: int,
+                seed: int, time_budget: float | None = None,
+                exact: bool = False) -> list[tuple[Arrangement, ...]]:
+    """The tables: each one's opponents dealt from `unseen` and arranged by the policy
+    (advisor_deals); every possible deal once with `exact`."""
+    if exact:
+        dealt: Sequence[Deal] = exact_deals(unseen, opponents, config)
+    else:
+        dealt = sample_deals(unseen, opponents, config, seed)
+        if time_budget is None:
+            dealt = islice(dealt, samples)
+    deadline = None if time_budget is None or exact else time.perf_counter() + time_budget
+    tables = []
+    for deal in dealt:
+        tables.append(tuple(opponent_arrangement(hand, config) for hand in deal))
+        if not exact and len(tables) >= samples:
+            break
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+    return tables
+
+
+def points_at_tables(seats: Sequence[Arrangement], tables: Sequence[tuple[Arrangement, ...]],
+                     config: RuleConfig, player_is_banker: bool = False) -> np.ndarray:
+    """(seats, tables): the player's points playing each arrangement in `seats` at each
+    table — what settle() gives the player's seat (banker mode: the first opponent of a
+    table is the banker unless `player_is_banker`)."""
+    packed = SeatArrays.pack(list(seats), config)
+    blocks = []
+    opponents = len(tables[0])
+    for start in range(0, len(tables), CHUNK):
+        block = tables[start:start + CHUNK]
+        flat = [seat for table in block for seat in table]
+        field = SeatArrays.pack(flat, config, (len(block), opponents))
+        sweep = opponents_sweep(field, config) if config.mode == "all_pairs" else None
+        blocks.append(table_points(packed, field, config, player_is_banker, sweep))
+    return np.concatenate(blocks, axis=1)
+
+
+def _advice(found: list[Candidate], arrangement: Arrangement | None, cards: list[Card],
+            points: np.ndarray, count: int, seed: int, players: int, exact: bool) -> Advice:
+    means = points.mean(axis=1)
+    errors = (points.std(axis=1, ddof=1) / np.sqrt(count) if count > 1
+              else np.zeros(len(means)))
+    rated = [CandidateEV(candidate.arrangement, float(means[i]), float(errors[i]),
+                         candidate.unused, candidate.hint)
+             for i, candidate in enumerate(found)]
+    # Best first; equal EVs keep the candidates' order (hints first, in hint order).
+    order = sorted(range(len(rated)), key=lambda i: -rated[i].ev)
+    ranked = tuple(rated[i] for i in order)
+    given = None
+    if arrangement is not None:
+        unused = tuple(sorted((Counter(cards) - Counter(arrangement.cards)).elements(),
+                              key=display_order))
+        given = CandidateEV(arrangement, float(means[-1]), float(errors[-1]), unused,
+                            _hint_index(found, arrangement))
+    return Advice(ranked[0], ranked, given, count, seed, players, exact)
+
+
+def _hint_index(found: list[Candidate], arrangement: Arrangement) -> int | None:
+    """The hint the given arrangement plays the same as, if any."""
+    signature = Candidate(arrangement).signature
+    for candidate in found:
+        if candidate.hint is not None and candidate.signature == signature:
+            return candidate.hint
+    return None

@@ -1,0 +1,200 @@
+"""The arrangements the advisor weighs (issue 16): the hints, and every valid split of
+the hand that no other valid split beats row for row.
+
+Why that set is enough: the points a player wins never go down when one of their rows
+goes up and the others stay (a row can only turn from lost to tied to won, a won row
+collects the winner's own row value, which no rule set lowers for a higher category in
+the same row, a scoop or home run can only move the player's way). So an arrangement
+that another beats row for row (dominated, RULES.md §7.1.5, here across patterns too) is
+never worth more against any table, and leaving it out loses nothing. What stays is the
+Pareto front of (front, middle, back) keys over the valid splits, one arrangement per
+distinct triple of keys (suits that do not change a key do not change a point).
+
+13 cards: all 72,072 splits are enumerated with numpy (`pareto_layouts`): every 5-card
+and 3-card row is evaluated once (1,287 + 286), the splits are index arrays shared by
+every hand, fouls are dropped by comparing integer key codes, and a sweep keeps the
+front. Typically 20–150 arrangements stay.
+
+16 cards (多三张): 40 million splits are too many, so the front is taken over the 13-card
+hands that the hints keep (each hint leaves out 3 cards; usually a few distinct choices),
+plus the hint search's best arrangement of every pattern over all 16 cards
+(search.all_layouts). The special declaration, when the cards form one, is a candidate
+of its own: declaring is not always worth more than playing the rows.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import Counter
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from itertools import combinations
+from typing import Sequence
+
+import numpy as np
+
+from .advisor_scoring import key_code
+from .arrangement import Arrangement, arrange
+from .cards import Card, display_order
+from .config import RuleConfig
+from .hints import Hint, display_row, hints
+from .rows import key3, key5
+from .search import all_layouts, joker_row_key
+from .specials import SpecialMatch
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """An arrangement the advisor scores: the rows (and a declared special), the cards
+    left out in 多三张, and its place in the hint list (None when it is not a hint)."""
+
+    arrangement: Arrangement
+    unused: tuple[Card, ...] = ()
+    hint: int | None = None
+
+    @property
+    def signature(self) -> tuple:
+        """What settlement reads: the rows' keys and the special; equal signatures
+        score the same against every table."""
+        special = self.arrangement.special
+        return (tuple(value.key for value in self.arrangement.values),
+                special.code if special else None)
+
+
+def hint_arrangement(hint: Hint, config: RuleConfig) -> Arrangement:
+    """The arrangement a hint submits: its rows, declaring its special if it names one.
+
+    Built without best_special again: the hint already found the special, and settlement
+    reads only its rank, points and 抛 class from the rule set's line."""
+    arrangement = arrange(hint.front, hint.middle, hint.back, config)
+    if hint.special is None:
+        return arrangement
+    return replace(arrangement, foul=False, special=SpecialMatch(config.special(hint.special)))
+
+
+def candidates(cards: Sequence[Card], config: RuleConfig) -> list[Candidate]:
+    """The hints first (in hint order), then the rest of the Pareto front; one per
+    signature, never a foul (module docstring)."""
+    cards = list(cards)
+    hint_list = hints(cards, config)
+    found: list[Candidate] = []
+    seen: set = set()
+
+    def add(candidate: Candidate) -> None:
+        if candidate.signature not in seen and not candidate.arrangement.foul:
+            seen.add(candidate.signature)
+            found.append(candidate)
+
+    for index, hint in enumerate(hint_list):
+        add(Candidate(hint_arrangement(hint, config), hint.unused, index))
+    if len(cards) == 13:
+        for arrangement in pareto_layouts(cards, config):
+            add(Candidate(arrangement))
+        return found
+    # 多三张: the front of every 13 the hints keep, then each pattern's best over 16.
+    kept = []
+    for hint in hint_list:
+        unused = tuple(sorted(hint.unused, key=display_order))
+        if unused not in kept:
+            kept.append(unused)
+    for unused in kept:
+        chosen = list((Counter(cards) - Counter(unused)).elements())
+        for arrangement in pareto_layouts(chosen, config):
+            add(Candidate(arrangement, unused))
+    for layout in all_layouts(cards, config.wheel).values():
+        rows = [display_row(row, key) for row, key in
+                zip((layout.front, layout.middle, layout.back), layout.keys)]
+        add(Candidate(arrange(*rows, config), tuple(sorted(layout.unused, key=display_order))))
+    return found
+
+
+# --- the Pareto front of 13 cards ---------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _split_tables() -> tuple[list, list, np.ndarray, np.ndarray, np.ndarray]:
+    """Every 5-card and 3-card subset of 13 positions, and every split as indices into
+    them: (fives, threes, back index, middle index, front index). Built once."""
+    fives = list(combinations(range(13), 5))
+    threes = list(combinations(range(13), 3))
+    five_index = {combo: i for i, combo in enumerate(fives)}
+    three_index = {combo: i for i, combo in enumerate(threes)}
+    backs, middles, fronts = [], [], []
+    for back in fives:
+        rest = [p for p in range(13) if p not in back]
+        for middle in combinations(rest, 5):
+            front = tuple(p for p in rest if p not in middle)
+            backs.append(five_index[back])
+            middles.append(five_index[middle])
+            fronts.append(three_index[front])
+    as_array = lambda values: np.array(values, dtype=np.int32)  # noqa: E731
+    return fives, threes, as_array(backs), as_array(middles), as_array(fronts)
+
+
+def _row_key(row: tuple[Card, ...], wheel: str) -> tuple:
+    jokers = sum(1 for card in row if card.is_joker)
+    if jokers:  # the same key as rows.evaluate, reasoned on ranks (search.py)
+        return joker_row_key([card for card in row if not card.is_joker], jokers, wheel)
+    ranks = tuple(sorted((card.rank for card in row), reverse=True))
+    if len(row) == 3:
+        return key3(ranks)
+    suit = row[0].suit
+    return key5(ranks, all(card.suit == suit for card in row), wheel)
+
+
+def _truncated(key: tuple, length: int) -> int:
+    return key_code(key[:length])
+
+
+def pareto_layouts(cards: Sequence[Card], config: RuleConfig) -> list[Arrangement]:
+    """Every valid arrangement of these 13 cards that no valid arrangement beats row for
+    row, one per distinct (front, middle, back) keys, strongest back first.
+
+    The foul check is §2.1's: middle ≤ back by the whole key, front ≤ middle over the
+    front's length — so each 5-card row also keeps its key cut to 2, 3 and 4 entries, the
+    lengths a front key has (trips, pair, high card)."""
+    if len(cards) != 13:
+        raise ValueError(f"the split enumeration takes 13 cards, not {len(cards)}")
+    hand = tuple(sorted(cards, key=display_order))
+    wheel = config.wheel
+    fives, threes, back_at, middle_at, front_at = _split_tables()
+    five_keys = [_row_key(tuple(hand[p] for p in combo), wheel) for combo in fives]
+    three_keys = [_row_key(tuple(hand[p] for p in combo), wheel) for combo in threes]
+    five_code = np.array([key_code(k) for k in five_keys], dtype=np.int64)
+    five_cut = np.array([[_truncated(k, n) for n in (2, 3, 4)] for k in five_keys],
+                        dtype=np.int64)
+    three_code = np.array([key_code(k) for k in three_keys], dtype=np.int64)
+    three_cut = np.array([len(k) - 2 for k in three_keys], dtype=np.int64)
+
+    front, middle, back = three_code[front_at], five_code[middle_at], five_code[back_at]
+    valid = (middle <= back) & (front <= five_cut[middle_at, three_cut[front_at]])
+    triples = np.stack([back[valid], middle[valid], front[valid]], axis=1)
+    triples, first = np.unique(triples, axis=0, return_index=True)
+    split_at = np.flatnonzero(valid)[first]
+    # Sweep strongest back first (then middle, then front): whatever dominates a triple
+    # comes before it. `stairs` holds the kept (middle, front) pairs that no other kept
+    # pair covers, middle descending (so front ascending).
+    order = np.lexsort((-triples[:, 2], -triples[:, 1], -triples[:, 0]))
+    stair_middle: list[int] = []  # negated, ascending, for bisect
+    stair_front: list[int] = []
+    kept = []
+    for i in order:
+        _, m, f = (int(x) for x in triples[i])
+        at = bisect.bisect_right(stair_middle, -m)  # kept pairs with middle ≥ m
+        if at and stair_front[at - 1] >= f:
+            continue
+        kept.append(split_at[i])
+        end = at
+        while end < len(stair_front) and stair_front[end] <= f:
+            end += 1
+        stair_middle[at:end] = [-m]
+        stair_front[at:end] = [f]
+    result = []
+    for split in kept:
+        rows = []
+        for combo, key in ((threes[front_at[split]], three_keys[front_at[split]]),
+                           (fives[middle_at[split]], five_keys[middle_at[split]]),
+                           (fives[back_at[split]], five_keys[back_at[split]])):
+            rows.append(display_row([hand[p] for p in combo], key))
+        result.append(arrange(*rows, config))
+    return result

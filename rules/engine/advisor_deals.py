@@ -1,0 +1,110 @@
+"""The tables the advisor plays against: opponents dealt from the cards the player cannot
+see, each arranged by a stated policy.
+
+Card removal: the unseen cards are the rule set's deck (52 or 65 cards, with the jokers
+when it has them) minus the player's own cards, counted as a multiset — the 65-card deck
+holds two Ad, and a player holding one still may meet the other. In 多三张 the player's
+16 cards are all removed, and each opponent is dealt 16 and keeps 13, as at the table.
+Nothing else is known: the cards other players hold or that stay undealt are the same
+unknown to the player, so every opponent hand is a uniform draw from the unseen cards.
+
+The opponents' policy is their first hint (hints.first_hint): what the timer submits for
+a player who does not arrange (RULES.md §7.2), declaring a special when the cards form
+one. It is the policy every seat can fall back on (a player who lets the timer run, a
+normal bot), it is deterministic, and it costs about half a millisecond a hand; it is an
+assumption about the field, not a model of it, and EVs are against that field. Opponents
+never foul under it.
+
+Deals come from `random.Random(seed)`, one sample after another, so the first n samples
+of a seed are the same whatever the sample size or time budget (analysis, never dealing:
+live play shuffles with `secrets`, cards.shuffle).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations
+from math import comb
+from typing import Iterator, Sequence
+
+from .arrangement import Arrangement
+from .advisor_candidates import hint_arrangement
+from .cards import Card, build_deck, display_order
+from .config import RuleConfig
+from .hints import first_hint
+
+Deal = tuple[tuple[Card, ...], ...]  # one sampled table: each opponent's dealt cards
+
+EXACT_LIMIT = 50_000  # deals an exact enumeration may walk
+
+
+class AdvisorError(ValueError):
+    """A request the advisor cannot serve; the message says what to change."""
+
+
+def unseen_cards(cards: Sequence[Card], config: RuleConfig) -> list[Card]:
+    """The deck minus the player's cards, as a multiset, in a fixed order (so a seed
+    deals the same tables on every machine)."""
+    rest = Counter(build_deck(config.deck, config.jokers))
+    rest.subtract(Counter(cards))
+    short = [card.code for card, count in rest.items() if count < 0]
+    if short:
+        raise AdvisorError(f"{', '.join(short)}: more copies than this deck holds")
+    return sorted(rest.elements(), key=display_order)
+
+
+def check_table(cards: Sequence[Card], config: RuleConfig, players: int) -> int:
+    """Opponents at a table of `players`, refused when the deck cannot deal them."""
+    if players < 2:
+        raise AdvisorError("a table has at least 2 players")
+    needed = players * config.hand_size
+    deck = len(build_deck(config.deck, config.jokers))
+    if needed > deck:
+        raise AdvisorError(f"{players} hands of {config.hand_size} need more than the "
+                           f"{deck}-card deck")
+    return players - 1
+
+
+def sample_deals(unseen: Sequence[Card], opponents: int, config: RuleConfig,
+                 seed: int) -> Iterator[Deal]:
+    """Endless seeded deals: each a fresh draw of every opponent's hand."""
+    rng = random.Random(seed)
+    size = config.hand_size
+    pool = list(unseen)
+    while True:
+        drawn = rng.sample(pool, size * opponents)
+        yield tuple(tuple(drawn[i * size:(i + 1) * size]) for i in range(opponents))
+
+
+def exact_deals(unseen: Sequence[Card], opponents: int, config: RuleConfig) -> list[Deal]:
+    """Every deal of the opponents' hands from the unseen cards, each as likely as the
+    next (cards are told apart by position, so twin diamonds count twice, as a shuffle
+    would). Only for small cases — tests check the sampler against it; refused past
+    EXACT_LIMIT deals."""
+    size = config.hand_size
+    total = 1
+    left = len(unseen)
+    for _ in range(opponents):
+        total *= comb(left, size)
+        left -= size
+    if total > EXACT_LIMIT:
+        raise AdvisorError(f"{total} deals are too many to enumerate exactly "
+                           f"(limit {EXACT_LIMIT}); sample instead")
+    deals: list[Deal] = []
+
+    def walk(left: tuple[int, ...], hands: tuple) -> None:
+        if len(hands) == opponents:
+            deals.append(hands)
+            return
+        for chosen in combinations(left, size):
+            rest = tuple(i for i in left if i not in chosen)
+            walk(rest, hands + (tuple(unseen[i] for i in chosen),))
+
+    walk(tuple(range(len(unseen))), ())
+    return deals
+
+
+def opponent_arrangement(hand: Sequence[Card], config: RuleConfig) -> Arrangement:
+    """The stated policy: the opponent submits its first hint (module docstring)."""
+    return hint_arrangement(first_hint(list(hand), config), config)

@@ -1,0 +1,192 @@
+"""The advisor's scoring core: every candidate arrangement settled against every sampled
+table at once, with numpy, by the same rules as settlement.settle (RULES.md §4, §5, §8.5).
+
+settle() takes about 60 µs for a 4-player table in CPython; the advisor needs
+(candidates × samples) of them — 100 candidates × 200 samples would be over a second.
+So the arrangements are packed into arrays once (`SeatArrays`: three comparable row codes,
+three row values, the foul flag, the declared special) and the pair rule of
+settlement._settle_pair is written again over whole arrays (`pair_points`). The player's
+total against one sampled table is then `table_points`; tests/engine/test_advisor.py
+checks it against settle() on random tables, fouls, specials and home runs included.
+
+What the player's total needs, and why only that: the player's total is the sum of the
+pairs the player is in. The one thing the other pairs change is a home run (全垒打): an
+opponent who scoops the player *and* every other opponent doubles their pair with the
+player. Whether an opponent scoops every other opponent does not depend on the player's
+arrangement, so it is worked out once per sampled table (`opponents_sweep`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from .arrangement import Arrangement
+from .config import ROWS, RuleConfig
+
+_ENTRIES = 6  # the longest key: a flush or a high card, (strength, five ranks)
+_BASE = 32    # entries are stored doubled (the wheel's top may be 13.5): at most 28
+
+
+def key_code(key: tuple) -> int:
+    """An integer that orders like the row key (RULES.md §2.1) among rows of one size.
+
+    Keys of one strength have one length, so padding with zeros never decides a
+    comparison that the tuples would not; every entry is doubled to keep 13.5 whole."""
+    code = 0
+    for index in range(_ENTRIES):
+        entry = key[index] if index < len(key) else 0
+        code = code * _BASE + int(entry * 2)
+    return code
+
+
+@dataclass(frozen=True)
+class SeatArrays:
+    """Arrangements packed for settling in bulk; the leading shape is the caller's
+    (candidates, or samples × opponents).
+
+    codes    (..., 3) row codes, front / middle / back (key_code)
+    points   (..., 3) what each row collects when it wins (RuleConfig.row_points)
+    foul     (...)    fouled and not declaring (a declarer's rows are never compared)
+    special  (...)    declares a special
+    rank     (...)    the special's rank (1 is highest), 0 without one
+    value    (...)    the special's points
+    big      (...)    十三道: the special is a big 抛
+    """
+
+    codes: np.ndarray
+    points: np.ndarray
+    foul: np.ndarray
+    special: np.ndarray
+    rank: np.ndarray
+    value: np.ndarray
+    big: np.ndarray
+
+    @classmethod
+    def pack(cls, arrangements: Sequence[Arrangement], config: RuleConfig,
+             shape: tuple[int, ...] | None = None) -> "SeatArrays":
+        """Pack arrangements (flat) and reshape them to `shape` (default: flat)."""
+        count = len(arrangements)
+        codes = np.zeros((count, 3), dtype=np.int64)
+        points = np.zeros((count, 3), dtype=np.int64)
+        foul = np.zeros(count, dtype=bool)
+        special = np.zeros(count, dtype=bool)
+        rank = np.zeros(count, dtype=np.int64)
+        value = np.zeros(count, dtype=np.int64)
+        big = np.zeros(count, dtype=bool)
+        for i, arrangement in enumerate(arrangements):
+            for r, (row, row_value) in enumerate(zip(ROWS, arrangement.values)):
+                codes[i, r] = key_code(row_value.key)
+                points[i, r] = config.row_points(row, row_value.category)
+            match = arrangement.special
+            if match is not None:
+                special[i] = True
+                rank[i] = match.rank
+                value[i] = match.points
+                big[i] = match.rule.throw_class == "big"
+            else:
+                foul[i] = arrangement.foul
+        shape = (count,) if shape is None else shape
+        return cls(codes.reshape(*shape, 3), points.reshape(*shape, 3), foul.reshape(shape),
+                   special.reshape(shape), rank.reshape(shape), value.reshape(shape),
+                   big.reshape(shape))
+
+    def expand(self, axis: int) -> "SeatArrays":
+        """The same arrays with a new axis of length 1 at `axis` (of the leading shape),
+        so two packs broadcast against each other."""
+        def put(array: np.ndarray, trailing: int) -> np.ndarray:
+            at = axis if axis >= 0 else array.ndim - trailing + axis + 1
+            return np.expand_dims(array, at)
+        return SeatArrays(put(self.codes, 1), put(self.points, 1), put(self.foul, 0),
+                          put(self.special, 0), put(self.rank, 0), put(self.value, 0),
+                          put(self.big, 0))
+
+
+def pair_points(a: SeatArrays, b: SeatArrays, config: RuleConfig,
+                banker_a: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """settlement._settle_pair over broadcast arrays: (a's points before any home run,
+    a scoops b, b scoops a). `banker_a`: a is the banker and takes tied rows (§8.5)."""
+    win = a.codes >= b.codes if banker_a else a.codes > b.codes
+    lose = b.codes > a.codes
+    rows = (np.where(win, a.points, 0) - np.where(lose, b.points, 0)).sum(-1)
+    wins_a = win.sum(-1)
+    wins_b = lose.sum(-1)
+    # §4.3: the clean side wins every row with its own row values and scoops; two fouled
+    # sides score 0.
+    only_a = a.foul & ~b.foul
+    only_b = b.foul & ~a.foul
+    both = a.foul & b.foul
+    base = np.where(only_a, -b.points.sum(-1), np.where(only_b, a.points.sum(-1), rows))
+    base = np.where(both, 0, base)
+    wins_a = np.where(only_b, 3, np.where(a.foul, 0, wins_a))
+    wins_b = np.where(only_a, 3, np.where(b.foul, 0, wins_b))
+    scoop_a = wins_a == 3
+    scoop_b = wins_b == 3
+    if config.scoop == "multiply":
+        points = np.where(scoop_a | scoop_b, base * config.scoop_multiplier, base)
+    else:
+        points = base + config.scoop_bonus * (scoop_a.astype(np.int64) - scoop_b)
+    # §5 / §8.5: a pair with a declarer is decided by the specials alone.
+    declared = a.special | b.special
+    if declared.any():
+        both_declare = a.special & b.special
+        if banker_a:  # 抛: big beats small, the same class goes to the banker (a)
+            a_collects = ~(b.big & ~a.big)
+        else:
+            a_collects = a.rank < b.rank
+        b_collects = ~a_collects if banker_a else b.rank < a.rank
+        special_points = np.where(
+            both_declare,
+            np.where(a_collects, a.value, np.where(b_collects, -b.value, 0)),
+            np.where(a.special, a.value, -b.value))
+        points = np.where(declared, special_points, points)
+        scoop_a = scoop_a & ~declared
+        scoop_b = scoop_b & ~declared
+    return points, scoop_a, scoop_b
+
+
+def opponents_sweep(opponents: SeatArrays, config: RuleConfig) -> np.ndarray:
+    """(samples, opponents) bool: the opponent scoops every other opponent at its table —
+    with a scoop of the player, that is a home run (§4.2). True with one opponent."""
+    count = opponents.codes.shape[1]
+    if count == 1:
+        return np.ones(opponents.codes.shape[:2], dtype=bool)
+    _, scoops, _ = pair_points(opponents.expand(2), opponents.expand(1), config)
+    others = ~np.eye(count, dtype=bool)
+    return (scoops | ~others).all(axis=2)
+
+
+def table_points(candidates: SeatArrays, opponents: SeatArrays, config: RuleConfig,
+                 player_is_banker: bool = False,
+                 sweep: np.ndarray | None = None) -> np.ndarray:
+    """(candidates, samples): the player's total at each sampled table, playing each
+    candidate, as settle() would give it.
+
+    `candidates` is flat (C,); `opponents` is (S, J): J opponents at each of S tables.
+    All-pairs mode sums the player's J pairs with §4.2's home run. Banker mode (§8.5):
+    with `player_is_banker` the player settles against every opponent; otherwise the
+    first opponent of each table is the banker and the player settles with it alone.
+    """
+    player = candidates.expand(-1).expand(-1)  # (C, 1, 1)
+    if config.mode == "banker":
+        if player_is_banker:
+            points, _, _ = pair_points(player, opponents, config, banker_a=True)
+            return points.sum(-1)
+        banker = SeatArrays(*(getattr(opponents, name)[:, :1] for name in _FIELDS))
+        points, _, _ = pair_points(banker, player, config, banker_a=True)
+        return -points[..., 0]
+    points, player_scoops, opponent_scoops = pair_points(player, opponents, config)
+    table_size = opponents.codes.shape[1] + 1
+    if config.home_run and table_size >= config.home_run_min_players:
+        if sweep is None:
+            sweep = opponents_sweep(opponents, config)
+        multiplier = config.home_run_multiplier
+        player_run = player_scoops.all(-1, keepdims=True)
+        opponent_run = opponent_scoops & sweep
+        points = np.where(player_run | opponent_run, points * multiplier, points)
+    return points.sum(-1)
+
+
+_FIELDS = ("codes", "points", "foul", "special", "rank", "value", "big")
