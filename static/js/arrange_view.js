@@ -363,6 +363,8 @@ export class ArrangeView {
     why.textContent = this.submission ? "" : reason;
     why.className = `submit-why${state.foul ? " foul" : ""}${state.warn ? " warn" : ""}`;
     submit.hidden = Boolean(this.submission);
+    // Submitted rows have nothing left to say or press (十三道 shows them on, locked).
+    submit.closest(".submit-bar").hidden = Boolean(this.submission);
     submit.textContent = this.sending ? t("submit.sending") : t("action.submit");
     submit.setAttribute("aria-disabled", String(!state.allowed || this.locked));
 

@@ -148,7 +148,9 @@ export class RevealView {
           points: step.points, special: special(step.code),
         });
     } else if (step.kind === "scoop") {
-      text = t("reveal.scoop", { winner: name(step.winner), loser: name(step.loser) });
+      // 十三道 calls a scoop 三砍 (RULES.md §8.5).
+      const banker = this.settled.banker !== null && this.settled.banker !== undefined;
+      text = t(banker ? "reveal.scoop_banker" : "reveal.scoop", { winner: name(step.winner), loser: name(step.loser) });
       sound = "scoop";
     } else if (step.kind === "home_run") {
       text = t("reveal.home_run", { name: name(step.position) });

@@ -261,7 +261,7 @@ function renderStatus() {
   const you = model.you;
   const playing = isPlaying(round);
   const seated = Boolean(you);
-  const [id, params] = phaseText(model, page.rules);
+  const [id, params] = phaseText(model, page.rules, name);
   let text = t(id, params);
   if (seated && round && round.phase === "settled") {
     // The timer submits for everyone left and settles at once, so "auto-submitted" is

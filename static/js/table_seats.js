@@ -44,19 +44,19 @@ export function seatState(round, seat) {
 }
 
 /** The status bar's sentence for this viewer: [string id, params]. */
-export function phaseText(model, rules) {
+export function phaseText(model, rules, name = (position) => `#${position + 1}`) {
   const { round, you } = model;
   const playing = isPlaying(round);
   if (!you) return playing ? ["phase.watch_round", { number: round.number }] : ["phase.watching", {}];
   const inRound = playing && Array.isArray(you.cards) && has(round.players, you.position);
   if (playing && !inRound) return ["phase.watch_round", { number: round.number }];
-  if (inRound) return roundText(round, you);
+  if (inRound) return roundText(round, you, name);
   if (you.ready) return ["phase.ready_wait", {}];
   if (round && round.phase === "settled") return ["phase.settled", { number: round.number }];
   return ["phase.waiting", { min: rules.min_players }];
 }
 
-function roundText(round, you) {
+function roundText(round, you, name) {
   const me = you.position;
   switch (round.phase) {
     case "bidding":
@@ -65,10 +65,12 @@ function roundText(round, you) {
     case "exchanging": {
       const exchange = round.exchange || {};
       if (exchange.kind === "spare") {
-        return you.swap_offer ? ["phase.spare_yours", {}] : ["phase.spare_wait", {}];
+        return you.swap_offer ? ["phase.spare_yours", {}]
+          : ["phase.spare_wait", { name: name(exchange.swap_turn) }];
       }
       if (Array.isArray(exchange.put)) return you.pool_card ? ["phase.pool_in", {}] : ["phase.pool_put", {}];
-      return exchange.chooser === me ? ["phase.pool_yours", {}] : ["phase.pool_wait", {}];
+      return exchange.chooser === me ? ["phase.pool_yours", {}]
+        : ["phase.pool_wait", { name: name(exchange.chooser) }];
     }
     case "negotiating":
       return me === round.banker ? ["phase.negotiating_banker", {}] : ["phase.negotiating", {}];
