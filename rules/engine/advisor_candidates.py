@@ -36,9 +36,9 @@ import numpy as np
 from .advisor_scoring import key_code
 from .arrangement import Arrangement, arrange
 from .cards import Card, display_order
-from .config import RuleConfig
+from .config import CATEGORIES, RuleConfig
 from .hints import Hint, display_row, hints
-from .rows import key3, key5
+from .rows import RowValue, key3, key5
 from .search import all_layouts, joker_row_key
 from .specials import SpecialMatch
 
@@ -152,7 +152,10 @@ def pareto_layouts(cards: Sequence[Card], config: RuleConfig) -> list[Arrangemen
 
     The foul check is §2.1's: middle ≤ back by the whole key, front ≤ middle over the
     front's length — so each 5-card row also keeps its key cut to 2, 3 and 4 entries, the
-    lengths a front key has (trips, pair, high card)."""
+    lengths a front key has (trips, pair, high card). The valid splits' keys are then
+    replaced by their ranks among the hand's rows (at most 1,287 five-card and 286
+    three-card keys: 11 and 9 bits), so one int64 orders a split by back, middle, front
+    and one sort both removes repeats and lines the splits up for the sweep."""
     if len(cards) != 13:
         raise ValueError(f"the split enumeration takes 13 cards, not {len(cards)}")
     hand = tuple(sorted(cards, key=display_order))
@@ -167,34 +170,46 @@ def pareto_layouts(cards: Sequence[Card], config: RuleConfig) -> list[Arrangemen
     three_cut = np.array([len(k) - 2 for k in three_keys], dtype=np.int64)
 
     front, middle, back = three_code[front_at], five_code[middle_at], five_code[back_at]
-    valid = (middle <= back) & (front <= five_cut[middle_at, three_cut[front_at]])
-    triples = np.stack([back[valid], middle[valid], front[valid]], axis=1)
-    triples, first = np.unique(triples, axis=0, return_index=True)
-    split_at = np.flatnonzero(valid)[first]
-    # Sweep strongest back first (then middle, then front): whatever dominates a triple
-    # comes before it. `stairs` holds the kept (middle, front) pairs that no other kept
+    valid = np.flatnonzero((middle <= back)
+                           & (front <= five_cut[middle_at, three_cut[front_at]]))
+    five_rank = np.unique(five_code, return_inverse=True)[1].astype(np.int64)
+    three_rank = np.unique(three_code, return_inverse=True)[1].astype(np.int64)
+    combined = ((five_rank[back_at[valid]] << 20) | (five_rank[middle_at[valid]] << 9)
+                | three_rank[front_at[valid]])
+    combined, first = np.unique(combined, return_index=True)
+    split_at = valid[first]
+    # Of splits with the same back and middle only the highest front can be undominated.
+    back_middle = combined >> 9
+    top_front = np.append(back_middle[1:] != back_middle[:-1], True)
+    combined, split_at = combined[top_front][::-1], split_at[top_front][::-1]
+    # Sweep strongest back first (then middle, then front): whatever dominates a split
+    # comes before it. The stairs hold the kept (middle, front) pairs that no other kept
     # pair covers, middle descending (so front ascending).
-    order = np.lexsort((-triples[:, 2], -triples[:, 1], -triples[:, 0]))
     stair_middle: list[int] = []  # negated, ascending, for bisect
     stair_front: list[int] = []
     kept = []
-    for i in order:
-        _, m, f = (int(x) for x in triples[i])
+    for code, split in zip(combined.tolist(), split_at.tolist()):
+        m, f = (code >> 9) & 0x7FF, code & 0x1FF
         at = bisect.bisect_right(stair_middle, -m)  # kept pairs with middle ≥ m
         if at and stair_front[at - 1] >= f:
             continue
-        kept.append(split_at[i])
+        kept.append(split)
         end = at
         while end < len(stair_front) and stair_front[end] <= f:
             end += 1
         stair_middle[at:end] = [-m]
         stair_front[at:end] = [f]
-    result = []
-    for split in kept:
-        rows = []
-        for combo, key in ((threes[front_at[split]], three_keys[front_at[split]]),
-                           (fives[middle_at[split]], five_keys[middle_at[split]]),
-                           (fives[back_at[split]], five_keys[back_at[split]])):
-            rows.append(display_row([hand[p] for p in combo], key))
-        result.append(arrange(*rows, config))
-    return result
+    return [_arrangement(hand, threes[front_at[split]], three_keys[front_at[split]],
+                         fives[middle_at[split]], five_keys[middle_at[split]],
+                         fives[back_at[split]], five_keys[back_at[split]])
+            for split in kept]
+
+
+def _arrangement(hand: tuple[Card, ...], *rows_and_keys) -> Arrangement:
+    """A valid arrangement from positions in the hand and the rows' known keys, without
+    evaluating the rows again; rows in display order (§7.1)."""
+    rows, values = [], []
+    for combo, key in zip(rows_and_keys[::2], rows_and_keys[1::2]):
+        rows.append(display_row([hand[p] for p in combo], key))
+        values.append(RowValue(CATEGORIES[key[0]], key))
+    return Arrangement(*rows, *values)

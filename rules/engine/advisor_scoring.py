@@ -19,6 +19,7 @@ arrangement, so it is worked out once per sampled table (`opponents_sweep`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
@@ -30,6 +31,7 @@ _ENTRIES = 6  # the longest key: a flush or a high card, (strength, five ranks)
 _BASE = 32    # entries are stored doubled (the wheel's top may be 13.5): at most 28
 
 
+@lru_cache(maxsize=65536)
 def key_code(key: tuple) -> int:
     """An integer that orders like the row key (RULES.md §2.1) among rows of one size.
 
