@@ -6,8 +6,8 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import {
-  ALGORITHM, SeedStream, bankDraw, bankWinner, buildDeck, cardsPlayed, commitment, dealFromSeed,
-  heldAfterExchange, seedBytes, shuffledDeck, verifyDeal,
+  ALGORITHM, ALGORITHM_V2, SeedStream, bankDraw, bankWinner, buildDeck, cardsPlayed, commitment,
+  dealFromSeed, dealSeed, heldAfterExchange, seedBytes, shuffledDeck, verifyDeal,
 } from "../../static/js/replay/fairness.js";
 
 const SEED_ONE = "00".repeat(31) + "01";
@@ -264,4 +264,32 @@ test("the bank is checked: the highest bid's seat, a tie drawn from the seed", a
   assert.deepEqual(bad.bank, { ok: false, expected: drawn });
   // Without bids (the bank rotates) there is nothing to check.
   assert.equal((await checkDao(daoReplay(vector), vector)).bank, null);
+});
+
+// v2 (player-seeded deals): the round's seed is HMAC(server seed, round number + every
+// client seed in seat order); the deal runs on it, the commitment stays the server's.
+test("the v2 round seed mixes the round number and the client seeds as the engine does", async () => {
+  for (const vector of BANKER.round_seeds) {
+    assert.equal(await dealSeed(ALGORITHM_V2, vector.server_seed, vector.round_number, vector.client_seeds),
+      vector.round_seed);
+    // The replay's entries ({position, seed, by_server}) give the same seed.
+    const entries = vector.client_seeds.map((seed, position) => ({ position, seed, by_server: false }));
+    assert.equal(await dealSeed(ALGORITHM_V2, vector.server_seed, vector.round_number, entries), vector.round_seed);
+  }
+  assert.equal(await dealSeed(ALGORITHM, SEED_ONE, 3, ["ab"]), SEED_ONE);
+  await assert.rejects(dealSeed(ALGORITHM_V2, SEED_ONE, 1, ["abc"]), /32 hexadecimal/);
+  await assert.rejects(dealSeed("md5-v0", SEED_ONE), /unknown deal algorithm/);
+});
+
+test("a v2 deal verifies against the server's commitment and the round's seed", async () => {
+  const vector = BANKER.round_seeds[1];
+  const dealt = await dealFromSeed(vector.round_seed, DAO, 4);
+  const round = { seed: vector.server_seed, commitment: await commitment(vector.server_seed), rules: DAO,
+    algorithm: ALGORITHM_V2, roundNumber: vector.round_number, clientSeeds: vector.client_seeds, hands: dealt };
+  assert.equal((await verifyDeal(round)).ok, true);
+  // Another round number, or a client seed changed, deals other cards.
+  assert.equal((await verifyDeal({ ...round, roundNumber: vector.round_number + 1 })).deal.ok, false);
+  const changed = [...vector.client_seeds];
+  changed[2] = "0".repeat(32);
+  assert.equal((await verifyDeal({ ...round, clientSeeds: changed })).deal.ok, false);
 });

@@ -1,6 +1,7 @@
 """十三道's known answers for the replay's in-browser check (static/js/replay/fairness.js):
 the bank's tie draw (rules/engine/fairness.py step 7) and the cards each seat holds after
-the pool or the spare-hand exchange (`held_after_exchange`), computed by the engine.
+the pool or the spare-hand exchange (`held_after_exchange`), computed by the engine; and
+the v2 round seed that mixes the players' client seeds into the deal (`round_seed`).
 
 tests/js/banker_vectors.json holds them for node's tests (tests/js/replay_fairness.test.mjs);
 this test checks the file still says what the engine says. After an engine change:
@@ -14,6 +15,7 @@ import hashlib
 import json
 from pathlib import Path
 
+from rules.engine import fairness
 from rules.engine.cards import codes
 from rules.engine.fairness import bank_draw, bank_winner, commitment, deal_from_seed, \
     held_after_exchange
@@ -68,14 +70,31 @@ def build() -> dict:
         # 3 players: nobody swaps.
         _exchange_vector(_seed(203), 3, {"put": {}, "takes": [], "swapped_by": None}),
     ]
+    round_seeds = []
+    # v2 (player-seeded deals) came after the bank and the exchange; an engine without it
+    # has no round seeds to give, and the test then compares the rest.
+    for n, (number, clients) in enumerate(((1, ["00" * 16, "ff" * 16]),
+                                           (7, [_seed(300 + k)[:32] for k in range(4)]),
+                                           (123456, [_seed(310)[:32], _seed(311)[:32].upper(),
+                                                     _seed(312)[:32]]))):
+        if not hasattr(fairness, "round_seed"):
+            break
+        server = _seed(400 + n)
+        round_seeds.append({"server_seed": server, "round_number": number,
+                            "client_seeds": clients,
+                            "round_seed": fairness.round_seed(server, number, clients)})
     return {"_about": "Known answers of rules.engine.fairness for 十三道: bank_draw, "
-                      "bank_winner and held_after_exchange (tests/js/test_banker_vectors.py "
-                      "writes and checks this file)",
-            "draws": draws, "winners": winners, "exchanges": exchanges}
+                      "bank_winner and held_after_exchange, and v2's round_seed "
+                      "(tests/js/test_banker_vectors.py writes and checks this file)",
+            "draws": draws, "winners": winners, "exchanges": exchanges,
+            "round_seeds": round_seeds}
 
 
 def test_the_js_banker_vectors_are_the_engines():
-    assert json.loads(VECTORS.read_text()) == build()
+    known, engine = json.loads(VECTORS.read_text()), build()
+    if not engine["round_seeds"]:
+        known["round_seeds"] = []
+    assert known == engine
 
 
 if __name__ == "__main__":

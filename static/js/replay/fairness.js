@@ -12,6 +12,10 @@
 // seed (fairness.py step 7).
 
 export const ALGORITHM = "hmac-sha256-fy-v1";
+// v2: every player adds a client seed; the deal runs on the round's seed R, an HMAC of the
+// server's seed over the round number and the client seeds (fairness.py's round_seed).
+export const ALGORITHM_V2 = "hmac-sha256-fy-v2";
+const ROUND_DOMAIN = new TextEncoder().encode("thirteen-water/round/v2/");
 
 const DOMAIN = new TextEncoder().encode("thirteen-water/deal/v1/");
 const BANK_DOMAIN = new TextEncoder().encode("thirteen-water/bank/v1/");
@@ -40,6 +44,37 @@ export function seedBytes(seed) {
 
 function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The seed steps 3–7 run on: the server's seed itself (v1), or (v2) HMAC-SHA256 keyed by
+ * the server's seed over "thirteen-water/round/v2/" + the round number as 8 big-endian
+ * bytes + every client seed's 16 bytes in seat order, as 64 hex digits. `clientSeeds`:
+ * the replay's entries ({seed}) or plain hex strings.
+ */
+export async function dealSeed(algorithm, seed, roundNumber = 0, clientSeeds = []) {
+  if (algorithm === ALGORITHM) return seed;
+  if (algorithm !== ALGORITHM_V2) throw new Error(`unknown deal algorithm ${algorithm}`);
+  if (!Number.isInteger(roundNumber) || roundNumber < 0) throw new Error("a round number is a whole number");
+  const seeds = clientSeeds.map((entry) => (typeof entry === "string" ? entry : entry && entry.seed));
+  for (const client of seeds) {
+    if (typeof client !== "string" || !/^[0-9a-fA-F]{32}$/.test(client)) {
+      throw new Error("a client seed is 32 hexadecimal digits");
+    }
+  }
+  const message = new Uint8Array(ROUND_DOMAIN.length + 8 + 16 * seeds.length);
+  message.set(ROUND_DOMAIN);
+  const view = new DataView(message.buffer);
+  view.setUint32(ROUND_DOMAIN.length, Math.floor(roundNumber / SPACE));
+  view.setUint32(ROUND_DOMAIN.length + 4, roundNumber % SPACE);
+  seeds.forEach((client, k) => {
+    for (let i = 0; i < 16; i += 1) {
+      message[ROUND_DOMAIN.length + 8 + 16 * k + i] = parseInt(client.slice(2 * i, 2 * i + 2), 16);
+    }
+  });
+  const key = await subtle().importKey("raw", seedBytes(seed), { name: "HMAC", hash: "SHA-256" },
+    false, ["sign"]);
+  return hex(await subtle().sign("HMAC", key, message));
 }
 
 /** Step 2: the commitment, SHA-256 of the seed's bytes as 64 lowercase hex digits. */
@@ -212,18 +247,24 @@ export function cardsPlayed(replay) {
  * {ok, commitment: {ok, expected, actual}, deal: {ok, seat}, bank: {ok, expected} | null,
  * error} — never throws, so a page can always say what it found.
  *
+ * v2 (`algorithm` hmac-sha256-fy-v2): the deal runs on dealSeed(seed, roundNumber,
+ * clientSeeds); the commitment is still to `seed`, the server's.
+ *
  * 十三道: with `exchange` (the settled round's record) and `order` (the seats in deal
  * order) the hands are checked against the dealt cards after the exchange; with `bids`
  * ({seat: 道}) the `banker` must be the highest bidder, a tie drawn from the seed.
  */
 export async function verifyDeal({ seed, commitment: published, hands, rules, algorithm = ALGORITHM,
-  exchange = null, order = null, bids = null, banker = null }) {
+  exchange = null, order = null, bids = null, banker = null, roundNumber = 0, clientSeeds = [] }) {
   const report = { ok: false, commitment: { ok: false }, deal: { ok: false, seat: null }, bank: null,
     error: null };
   try {
-    if (algorithm !== ALGORITHM) throw new Error(`unknown deal algorithm ${algorithm}`);
+    if (algorithm !== ALGORITHM && algorithm !== ALGORITHM_V2) throw new Error(`unknown deal algorithm ${algorithm}`);
     const actual = await commitment(seed);
     report.commitment = { ok: actual === String(published).trim().toLowerCase(), expected: published, actual };
+    // The commitment is to the server's seed; the cards come from the deal's seed.
+    const server = seed;
+    seed = await dealSeed(algorithm, server, roundNumber, clientSeeds);
     let dealt = await dealFromSeed(seed, rules, hands.length);
     if (exchange) {
       const seats = order || hands.map((_, k) => k);

@@ -79,6 +79,7 @@ async function checkDeal() {
     rules: replay.rules, algorithm: replay.fairness.algorithm,
     exchange: banker ? replay.exchange || {} : null, order: replay.fairness.deal_order,
     bids: banker ? replay.bids : null, banker: replay.banker,
+    roundNumber: replay.fairness.round_number ?? 0, clientSeeds: replay.fairness.client_seeds || [],
   });
   showVerification(box, report, replay, t);
   box.dataset.result = report.ok ? "ok" : "bad";
