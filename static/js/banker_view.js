@@ -24,6 +24,7 @@ export class BankerView {
     this.pending = false; // a move sent, not yet answered
     this.picked = null; // the card picked for the pool
     this.bid = 0;
+    this.turn = null; // what the player was last asked to do (scrolled into sight once)
     elements.panel.addEventListener("click", (event) => this._click(event));
     elements.panel.addEventListener("input", (event) => {
       if (event.target.id === "bid-amount") this.bid = this._clampBid(event.target.value);
@@ -52,6 +53,22 @@ export class BankerView {
     panel.hidden = !body;
     panel.dataset.phase = body ? phase : "";
     panel.replaceChildren(...(body ? [body] : []));
+    this._showTurn(round, you);
+  }
+
+  /** A phone shows the seats and the status above the panel: when the player is newly
+   * asked to act (a card offered, the spare hand, the pool to fill), the question is
+   * scrolled into sight. */
+  _showTurn(round, you) {
+    let turn = null;
+    if (you && you.offer) turn = `offer:${you.offer.from}`;
+    else if (you && you.swap_offer) turn = "swap";
+    else if (round && round.phase === "exchanging" && Array.isArray(round.exchange?.put)
+      && you && !you.pool_card) turn = "put";
+    if (turn === this.turn) return;
+    this.turn = turn;
+    const target = turn && this.elements.panel.querySelector(".offer, .pick-cards");
+    if (target && target.scrollIntoView) target.scrollIntoView({ block: "nearest" });
   }
 
   // --- who is banker, the bids, the pot ---------------------------------------------------
@@ -136,8 +153,9 @@ export class BankerView {
     const exchange = round.exchange;
     const mine = you && Array.isArray(you.cards) && you.cards.length > 0;
     const putting = Array.isArray(exchange.put);
-    const children = [el("h2", { class: "phase-title" }, t("pool.title")),
-      el("p", { class: "phase-help" }, t(putting ? "pool.help_put" : "pool.help_choose"))];
+    const help = el("p", { class: "phase-help" }, t(putting ? "pool.help_put" : "pool.help_choose"));
+    // While choosing, what is offered comes first and the rules after it.
+    const children = [el("h2", { class: "phase-title" }, t("pool.title")), putting ? help : null];
     // The card you gave stays in sight while the pool is chosen from.
     if (mine && you.pool_card) {
       children.push(el("p", { class: "phase-mine" }, t("pool.yours"), " ", cardImage(you.pool_card, t, "mini")));
@@ -156,10 +174,10 @@ export class BankerView {
         class: put.has(position) ? "done" : "waiting", dataset: { position } }, this.name(position), " · ",
       put.has(position) ? t("pool.in") : t("pool.putting")))));
     } else {
-      children.push(this._choosing(round, you));
+      children.push(this._choosing(round, you), help);
     }
     if (mine && !(putting && !you.pool_card)) children.push(this._heldCards(you.cards));
-    return el("div", { class: "phase-card" }, children);
+    return el("div", { class: "phase-card" }, children.filter(Boolean));
   }
 
   _choosing(round, you) {
@@ -248,8 +266,7 @@ export class BankerView {
     const t = this.t;
     const exchange = round.exchange;
     const banker = round.banker;
-    const children = [el("h2", { class: "phase-title" }, t("spare.title")),
-      el("p", { class: "phase-help" }, t("spare.help"))];
+    const children = [el("h2", { class: "phase-title" }, t("spare.title"))];
     const mine = you && Array.isArray(you.cards) && you.cards.length > 0;
     if (mine && you.swap_offer) {
       const isBanker = you.position === banker;
@@ -269,8 +286,9 @@ export class BankerView {
         ? t("spare.turn_banker", { name: this.name(banker) })
         : t("spare.turn_player", { name: this.name(exchange.swap_turn), banker: this.name(banker) })));
     }
+    children.push(el("p", { class: "phase-help" }, t("spare.help")));
     if (mine) children.push(this._heldCards(you.cards));
-    return el("div", { class: "phase-card" }, children);
+    return el("div", { class: "phase-card" }, children.filter(Boolean));
   }
 
   // --- buttons ---------------------------------------------------------------------------

@@ -23,6 +23,7 @@ export class NegotiationView {
     this.model = null;
     this.pending = false;
     this.drafts = new Map(); // pair → {points, winner: "me" | "them"}
+    this.asked = ""; // the proposals waiting for this viewer's answer, last drawn
     elements.panel.addEventListener("click", (event) => this._click(event));
     elements.panel.addEventListener("input", (event) => this._input(event));
   }
@@ -56,6 +57,15 @@ export class NegotiationView {
     children.push(el("p", { class: "deal-progress" },
       t("deal.progress", { done: players.filter((p) => decided.has(p)).length, count: players.length })));
     panel.replaceChildren(el("div", { class: "phase-card" }, children));
+    // A proposal newly waiting for your answer is scrolled into sight (a phone shows the
+    // seats and the status above it).
+    const asked = pairs.filter((pair) => negotiationMode(negotiations[pair], you.position) === "answer")
+      .map((pair) => `${pair}:${negotiations[pair].amount}`).join();
+    if (asked && asked !== this.asked) {
+      const target = panel.querySelector(".deal-answer");
+      if (target && target.scrollIntoView) target.scrollIntoView({ block: "nearest" });
+    }
+    this.asked = asked;
   }
 
   _names(round, you) {

@@ -30,8 +30,10 @@ SHOTS = Path("/tmp/shots10")
 
 
 def shot(player: Player, name: str) -> None:
+    """The whole page, and what the screen shows without scrolling (`-screen`)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     player.page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    player.page.screenshot(path=str(SHOTS / f"{name}-screen.png"))
     player.shot(f"dao-{name}")
 
 
