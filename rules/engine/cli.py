@@ -11,10 +11,12 @@ flushed as it goes, so a tool can drive it line by line:
                order, "rules": a preset name or a rule-set object (optional, else
                --rules), "algorithm" (optional); 十三道 adds "exchange" {put, takes,
                swapped_by} (the hands are then the rows played after it) and "bank"
-               {bids, banker}}  ->  {"ok": true}; a deal that does not check out is
-               {"error": "..."} naming what differs (docs/fairness.md)
+               {bids, banker}; v2 adds "round_number" and "client_seeds" [32 hex
+               each, in seat order]}  ->  {"ok": true}; a deal that does not check out
+               is {"error": "..."} naming what differs (docs/fairness.md)
 - `advise`    {"cards": [13 codes, or 16 in extra-three], "rules" (optional, as in
                verify-deal), "samples" (default 200), "seed" (default 0), "players",
+               "time_budget" (seconds: stop sampling early; "samples" says how many ran),
                "banker": "player" | "opponent" (banker mode; default "opponent"),
                "arrangement": {front, middle, back, declare_special} (optional)}
                ->  {"best": {front, middle, back, unused, special, ev, stderr, hint},
@@ -38,8 +40,8 @@ from typing import Any, Callable, TextIO
 from .arrangement import ArrangementError, validate_arrangement, validate_submission
 from .cards import CardError, check_in_deck, codes, parse_cards
 from .config import ConfigError, RuleConfig
-from .fairness import (ALGORITHM, FairnessError, bank_winner, commitment, deal_from_seed,
-                       held_after_exchange, verify_deal)
+from .fairness import (ALGORITHM, ALGORITHMS, FairnessError, bank_winner, commitment,
+                       deal_from_seed, deal_seed, held_after_exchange)
 from .presets import PRESET_NAMES, PRESETS, preset
 from .rows import evaluate
 from .settlement import SeatHand, SettlementError, settle
@@ -157,12 +159,14 @@ def hints_command(request: dict, config: RuleConfig) -> dict:
 
 def verify_deal_command(request: dict, config: RuleConfig) -> dict:
     """Check a revealed seed against its commitment and the hands it dealt (a settled
-    round's replay gives all three). Hands are compared as multisets per seat, in the
-    order the cards were dealt (seat order), so a sorted hand is fine."""
+    round's replay gives all of it). Hands are compared as multisets per seat, in the
+    order the cards were dealt (seat order), so a sorted hand is fine. Under v2 the deal
+    runs on the server seed mixed with `round_number` and every seat's `client_seeds`."""
     config = _line_rules(request, config)
     algorithm = request.get("algorithm", ALGORITHM)
-    if algorithm != ALGORITHM:
-        raise LineError(f"unknown deal algorithm {algorithm!r}: this engine verifies {ALGORITHM}")
+    if algorithm not in ALGORITHMS:
+        raise LineError(f"unknown deal algorithm {algorithm!r}: this engine verifies "
+                        f"{', '.join(ALGORITHMS)}")
     for name in ("seed", "commitment"):
         if not isinstance(request.get(name), str):
             raise LineError(f'"{name}" must be a string of 64 hexadecimal digits')
@@ -177,30 +181,46 @@ def verify_deal_command(request: dict, config: RuleConfig) -> dict:
             raise LineError(f"seat {seat}: a hand in this rule set is {config.hand_size} "
                             f"cards, not {len(hand)}")
         parsed.append(parse_cards(hand))
-    if "bank" in request:
-        _verify_bank(request["seed"], request["bank"])
-    exchange = request.get("exchange")
-    if exchange is None:
-        verify_deal(request["seed"], request["commitment"], parsed, config)
-        return {"ok": True}
-    if not isinstance(exchange, dict):
-        raise LineError('"exchange" must be an object {put, takes, swapped_by}')
-    # 十三道: the hands are the rows played; check them against the deal moved by the
-    # exchange, and the commitment against the seed.
     if commitment(request["seed"]) != request["commitment"].strip().lower():
         raise FairnessError("the seed does not match the published commitment")
-    dealt, rest = deal_from_seed(request["seed"], config, len(parsed))
-    spare = codes(rest[:13]) if len(parsed) == 3 else []
-    try:
-        held = held_after_exchange({seat: codes(hand) for seat, hand in enumerate(dealt)},
-                                   spare, _seat_keys(exchange))
-    except (TypeError, ValueError, AttributeError) as error:
-        raise LineError(f"the exchange record does not fit this deal: {error}") from None
+    seed = _deal_seed(request, algorithm, len(parsed))
+    if "bank" in request:
+        _verify_bank(seed, request["bank"])
+    dealt, rest = deal_from_seed(seed, config, len(parsed))
+    expected = {seat: Counter(codes(hand)) for seat, hand in enumerate(dealt)}
+    exchange = request.get("exchange")
+    if exchange is not None:
+        # 十三道: the hands are the rows played; check them against the deal moved by
+        # the exchange.
+        if not isinstance(exchange, dict):
+            raise LineError('"exchange" must be an object {put, takes, swapped_by}')
+        spare = codes(rest[:13]) if len(parsed) == 3 else []
+        try:
+            expected = held_after_exchange(
+                {seat: codes(hand) for seat, hand in enumerate(dealt)}, spare,
+                _seat_keys(exchange))
+        except (TypeError, ValueError, AttributeError) as error:
+            if isinstance(error, FairnessError):
+                raise
+            raise LineError(f"the exchange record does not fit this deal: {error}") from None
     for seat, hand in enumerate(parsed):
-        if Counter(codes(hand)) != held[seat]:
-            raise FairnessError(f"seat {seat}'s cards are not the ones this seed deals, "
-                                "after the exchange")
+        if Counter(codes(hand)) != expected[seat]:
+            after = ", after the exchange" if exchange is not None else ""
+            raise FairnessError(f"seat {seat}'s cards are not the ones this seed deals{after}")
     return {"ok": True}
+
+
+def _deal_seed(request: dict, algorithm: str, players: int) -> str:
+    """The seed the deal ran on: v1 the server seed, v2 mixed with the round number and
+    one client seed per seat (fairness.deal_seed)."""
+    if algorithm == ALGORITHM:
+        return request["seed"]
+    number, seeds = request.get("round_number"), request.get("client_seeds")
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise LineError('"round_number" must be the round\'s number (v2)')
+    if not isinstance(seeds, list) or len(seeds) != players:
+        raise LineError('"client_seeds" must list one client seed per seat, in seat order (v2)')
+    return deal_seed(algorithm, request["seed"], number, seeds)
 
 
 def _seat_keys(exchange: dict) -> dict:
@@ -255,6 +275,10 @@ def advise_command(request: dict, config: RuleConfig) -> dict:
     samples = _whole(request, "samples", 200, 1, MAX_ADVISE_SAMPLES)
     seed = _whole(request, "seed", 0, 0, 2**63 - 1)
     players = _whole(request, "players", config.max_players, 2, config.max_players)
+    budget = request.get("time_budget")
+    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))
+                               or not 0 < budget <= 600):
+        raise LineError('"time_budget" must be a number of seconds, more than 0, at most 600')
     banker = request.get("banker", "opponent")
     if banker not in ("player", "opponent"):
         raise LineError('"banker" must be "player" or "opponent"')
@@ -275,7 +299,8 @@ def advise_command(request: dict, config: RuleConfig) -> dict:
         arrangement = validate_submission(cards, *rows, config, declare_special=declare)
     try:
         advice = advise(cards, config, samples=samples, seed=seed, players=players,
-                        player_is_banker=banker == "player", arrangement=arrangement)
+                        player_is_banker=banker == "player", arrangement=arrangement,
+                        time_budget=budget)
     except AdvisorError as error:
         raise LineError(str(error)) from None
     return {

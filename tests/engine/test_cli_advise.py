@@ -77,11 +77,19 @@ def test_advise_in_banker_mode_can_hold_the_bank():
     assert replies[2] == {"error": '"banker" must be "player" or "opponent"'}
 
 
+def test_a_time_budget_stops_sampling_and_says_how_many_tables_ran():
+    _, [reply] = run({"cards": HAND, "samples": 50_000, "time_budget": 0.05, "seed": 4})
+    assert 1 <= reply["samples"] < 50_000
+    _, [again] = run({"cards": HAND, "samples": reply["samples"], "seed": 4})
+    assert again["candidates"] == reply["candidates"]
+
+
 @pytest.mark.parametrize("line, message", [
     ({"cards": HAND[:12]}, "13 cards, not 12"),
     ({"cards": HAND, "samples": 0}, '"samples" must be a whole number'),
     ({"cards": HAND, "samples": "many"}, '"samples" must be a whole number'),
     ({"cards": HAND, "seed": -1}, '"seed" must be a whole number'),
+    ({"cards": HAND, "time_budget": 0}, '"time_budget" must be a number of seconds'),
     ({"cards": HAND, "players": 5}, '"players" must be a whole number from 2 to 4'),
     ({"cards": HAND, "banker": "player"}, "this rule set has no banker"),
     ({"cards": HAND, "rules": "nope"}, "unknown preset"),
