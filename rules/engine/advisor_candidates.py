@@ -9,6 +9,9 @@ that another beats row for row (dominated, RULES.md §7.1.5, here across pattern
 never worth more against any table, and leaving it out loses nothing. What stays is the
 Pareto front of (front, middle, back) keys over the valid splits, one arrangement per
 distinct triple of keys (suits that do not change a key do not change a point).
+An admin may give a lower category a larger row value than a higher one in the same row
+(`row_values_rise`); then a higher row is not always worth more, and every distinct
+valid triple is kept instead (thousands: slower, still exact).
 
 13 cards: all 72,072 splits are enumerated with numpy (`pareto_layouts`): every 5-card
 and 3-card row is evaluated once (1,287 + 286), the splits are index arrays shared by
@@ -36,7 +39,7 @@ import numpy as np
 from .advisor_scoring import key_code
 from .arrangement import Arrangement, arrange
 from .cards import Card, display_order
-from .config import CATEGORIES, RuleConfig
+from .config import CATEGORIES, FRONT_CATEGORIES, ROWS, RuleConfig
 from .hints import Hint, display_row, hints
 from .rows import RowValue, key3, key5
 from .search import all_layouts, joker_row_key
@@ -178,6 +181,9 @@ def pareto_layouts(cards: Sequence[Card], config: RuleConfig) -> list[Arrangemen
                 | three_rank[front_at[valid]])
     combined, first = np.unique(combined, return_index=True)
     split_at = valid[first]
+    if not row_values_rise(config):
+        return [_arrangement_at(hand, split, three_keys, five_keys)
+                for split in split_at[::-1].tolist()]
     # Of splits with the same back and middle only the highest front can be undominated.
     back_middle = combined >> 9
     top_front = np.append(back_middle[1:] != back_middle[:-1], True)
@@ -199,17 +205,34 @@ def pareto_layouts(cards: Sequence[Card], config: RuleConfig) -> list[Arrangemen
             end += 1
         stair_middle[at:end] = [-m]
         stair_front[at:end] = [f]
-    return [_arrangement(hand, threes[front_at[split]], three_keys[front_at[split]],
-                         fives[middle_at[split]], five_keys[middle_at[split]],
-                         fives[back_at[split]], five_keys[back_at[split]])
-            for split in kept]
+    return [_arrangement_at(hand, split, three_keys, five_keys) for split in kept]
 
 
-def _arrangement(hand: tuple[Card, ...], *rows_and_keys) -> Arrangement:
-    """A valid arrangement from positions in the hand and the rows' known keys, without
-    evaluating the rows again; rows in display order (§7.1)."""
+def _arrangement_at(hand: tuple[Card, ...], split: int, three_keys: list,
+                    five_keys: list) -> Arrangement:
+    """Split number `split` of the hand as a valid arrangement, from the row keys that
+    pareto_layouts just computed (not evaluated again); rows in display order (§7.1)."""
+    fives, threes, back_at, middle_at, front_at = _split_tables()
     rows, values = [], []
-    for combo, key in zip(rows_and_keys[::2], rows_and_keys[1::2]):
-        rows.append(display_row([hand[p] for p in combo], key))
+    for combo, key in ((threes[front_at[split]], three_keys[front_at[split]]),
+                       (fives[middle_at[split]], five_keys[middle_at[split]]),
+                       (fives[back_at[split]], five_keys[back_at[split]])):
+        row = [hand[p] for p in combo]
+        rows.append(display_row(row, key))
         values.append(RowValue(CATEGORIES[key[0]], key))
     return Arrangement(*rows, *values)
+
+
+def row_values_rise(config: RuleConfig) -> bool:
+    """Whether, in every row, a higher category never collects less than a lower one
+    (RuleConfig.row_points): what makes a row-for-row better arrangement worth at least
+    as much. True for every preset. Five of a kind counts only where the deck can make
+    it (65 cards or jokers): 十三道 gives it no row value, on a 52-card deck."""
+    five_of_a_kind = config.deck == "extra_suit" or config.jokers
+    for row in ROWS:
+        categories = FRONT_CATEGORIES if row == "front" else (
+            CATEGORIES if five_of_a_kind else CATEGORIES[:-1])
+        points = [config.row_points(row, category) for category in categories]
+        if points != sorted(points):
+            return False
+    return True

@@ -18,7 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.engine.advisor import advise, arrangement_ev, deal_tables, points_at_tables
-from rules.engine.advisor_candidates import candidates, hint_arrangement, pareto_layouts
+from rules.engine.advisor_candidates import (candidates, hint_arrangement, pareto_layouts,
+                                             row_values_rise)
 from rules.engine.advisor_deals import (AdvisorError, exact_deals, opponent_arrangement,
                                         sample_deals, unseen_cards)
 from rules.engine.advisor_scoring import key_code
@@ -26,7 +27,7 @@ from rules.engine.arrangement import arrange
 from rules.engine.cards import SeededSource, build_deck, shuffle
 from rules.engine.config import RuleConfig
 from rules.engine.hints import first_hint, hints
-from rules.engine.presets import preset
+from rules.engine.presets import PRESET_NAMES, preset
 from rules.engine.rows import evaluate, front_not_above_middle
 from rules.engine.settlement import SeatHand, settle
 from rules.engine.specials import SpecialMatch
@@ -180,6 +181,23 @@ def test_pareto_layouts_are_exactly_the_undominated_valid_splits(seed):
     assert set(got) == front
     assert all(sorted(a.cards, key=str) == sorted(hand, key=str)
                for a in pareto_layouts(hand, STANDARD))
+
+
+def test_every_preset_pays_a_higher_row_at_least_as_much():
+    assert all(row_values_rise(preset(name)) for name in PRESET_NAMES)
+
+
+def test_where_a_lower_category_pays_more_every_valid_split_is_a_candidate():
+    """A middle flush paying 5 and a full house 2: a row-for-row better split may be
+    worth less, so nothing is pruned but repeats of the same keys."""
+    data = STANDARD.to_dict()
+    data["row_bonuses"] = data["row_bonuses"] + [
+        {"row": "middle", "category": "flush", "points": 5}]
+    config = RuleConfig.from_dict(data)
+    assert not row_values_rise(config)
+    hand = deal(config, 1, 71)[0]
+    got = {tuple(v.key for v in a.values) for a in pareto_layouts(hand, config)}
+    assert got == all_valid_triples(hand, config)
 
 
 @quick(30)
