@@ -20,7 +20,7 @@ How (each part has its own module):
 Common random numbers: all candidates meet the same tables, so two candidates' EVs differ
 only by what their rows do against them; a comparison is fair at a sample size where
 each EV alone is still noisy, and an arrangement beaten row for row by another never
-shows a higher EV than it.
+shows a higher EV than it (where a higher row never pays less: every preset).
 
 The table: `players` seats (default the rule set's `max_players`), the player and
 `players - 1` opponents. Banker mode (十三道, §8.5): by default the player is a

@@ -211,6 +211,9 @@ def test_candidates_start_with_the_hints_and_never_foul(name, seed):
     assert all(c.hint is None for c in found[len(hint_list):])
     assert not any(c.arrangement.foul for c in found)
     assert len({c.signature for c in found}) == len(found)
+    for candidate in found:  # the keys the enumeration carried are the rows' own
+        again = arrange(*candidate.arrangement.rows, config)
+        assert again.values == candidate.arrangement.values and not again.foul
 
 
 # --- EVs against exact enumeration -----------------------------------------------------------
