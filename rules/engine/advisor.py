@@ -54,7 +54,7 @@ from .cards import Card, CardError, check_in_deck, display_order
 from .config import RuleConfig
 
 DEFAULT_SAMPLES = 200
-CHUNK = 256  # tables scored at once: keeps the (candidates × tables × seats) arrays small
+BLOCK = 2_000_000  # entries of the (candidates × tables × opponents × rows) arrays at once
 
 
 @dataclass(frozen=True)
@@ -180,8 +180,10 @@ def points_at_tables(seats: Sequence[Arrangement], tables: Sequence[tuple[Arrang
     packed = SeatArrays.pack(list(seats), config)
     blocks = []
     opponents = len(tables[0])
-    for start in range(0, len(tables), CHUNK):
-        block = tables[start:start + CHUNK]
+    # Tables per block, so that memory stays in tens of megabytes however many candidates.
+    step = max(1, BLOCK // (len(seats) * opponents * 3))
+    for start in range(0, len(tables), step):
+        block = tables[start:start + step]
         flat = [seat for table in block for seat in table]
         field = SeatArrays.pack(flat, config, (len(block), opponents))
         sweep = opponents_sweep(field, config) if config.mode == "all_pairs" else None
@@ -192,7 +194,8 @@ def points_at_tables(seats: Sequence[Arrangement], tables: Sequence[tuple[Arrang
 def _advice(found: list[Candidate], arrangement: Arrangement | None, cards: list[Card],
             points: np.ndarray, count: int, seed: int, players: int, exact: bool) -> Advice:
     means = points.mean(axis=1)
-    errors = (points.std(axis=1, ddof=1) / np.sqrt(count) if count > 1
+    # The standard error of a sampled mean; an exact mean over every deal has none.
+    errors = (points.std(axis=1, ddof=1) / np.sqrt(count) if count > 1 and not exact
               else np.zeros(len(means)))
     rated = [CandidateEV(candidate.arrangement, float(means[i]), float(errors[i]),
                          candidate.unused, candidate.hint)

@@ -236,6 +236,7 @@ def test_every_candidate_ev_equals_the_exact_mean_over_every_deal(name):
     config = preset(name)
     advice = advise(SMALL_HAND, config, players=2, unseen=SMALL_UNSEEN, exact=True)
     assert advice.exact and advice.samples == 14
+    assert all(rated.stderr == 0 for rated in advice.candidates)
     tables = [tuple(opponent_arrangement(hand, config) for hand in d)
               for d in exact_deals(SMALL_UNSEEN, 1, config)]
     for rated in advice.candidates:
@@ -424,3 +425,14 @@ def test_the_table_defaults_to_the_rule_sets_largest_and_refuses_what_the_deck_c
         other = deal(STANDARD, 2, 61)[1]
         advise(hand, STANDARD, samples=2,
                arrangement=arrange(other[:3], other[3:8], other[8:], STANDARD))
+
+
+def test_scoring_in_blocks_gives_what_one_block_gives(monkeypatch):
+    import rules.engine.advisor as advisor
+
+    hand = deal(STANDARD, 1, 81)[0]
+    seats = [c.arrangement for c in candidates(hand, STANDARD)]
+    tables = deal_tables(unseen_cards(hand, STANDARD), STANDARD, 3, 7, seed=1)
+    whole = points_at_tables(seats, tables, STANDARD)
+    monkeypatch.setattr(advisor, "BLOCK", 1)  # one table per block
+    assert (points_at_tables(seats, tables, STANDARD) == whole).all()
