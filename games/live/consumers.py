@@ -158,7 +158,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return
         self.counted = True
         # The lease first: a presence sweep must not find the seat connected without one.
-        await _open_sockets.renew((self.table_id, self.user.id))
+        try:
+            await _open_sockets.renew((self.table_id, self.user.id))
+        except Exception as error:  # noqa: BLE001 — the heartbeat writes it again
+            logger.warning("presence lease not written: %s", type(error).__name__)
         # Join first, then read the state: nothing broadcast in between is missed.
         for group in (broadcast.table_group(self.table_id),
                       broadcast.player_group(self.table_id, self.user.id)):
@@ -246,7 +249,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.change(services.seat_leave)
 
     async def on_ready(self, content) -> None:
-        await self.change(services.player_ready)
+        # The browser's client seed for the next deal (docs/fairness.md); none: drawn.
+        await self.change(services.player_ready, client_seed=content.get("client_seed"))
 
     async def on_submit(self, content) -> None:
         rows = {row: content.get(row) for row in ("front", "middle", "back")}
