@@ -436,3 +436,16 @@ def test_scoring_in_blocks_gives_what_one_block_gives(monkeypatch):
     whole = points_at_tables(seats, tables, STANDARD)
     monkeypatch.setattr(advisor, "BLOCK", 1)  # one table per block
     assert (points_at_tables(seats, tables, STANDARD) == whole).all()
+
+
+def test_both_jokers_in_the_hand_and_at_the_table():
+    config = preset("jokers")
+    hand = cards("BJ SJ As Kd Qs Jc 9h 8d 7s 6c 4d 3h 2s")
+    found = candidates(hand, config)
+    for candidate in found:
+        again = arrange(*candidate.arrangement.rows, config)
+        assert again.values == candidate.arrangement.values and not again.foul
+    unseen = unseen_cards(hand, config)
+    assert len(unseen) == 54 - 13 and not any(card.is_joker for card in unseen)
+    advice = advise(hand, config, samples=4, seed=2)
+    assert advice.best.ev == max(c.ev for c in advice.candidates)
