@@ -64,6 +64,10 @@ class Table(models.Model):
                               default=Status.OPEN)
     # Bumped by every state change; clients resync on a gap, timers act only if unchanged.
     version = models.PositiveIntegerField(_("version"), default=0)
+    next_commitment = models.CharField(
+        _("next deal's commitment"), max_length=64, blank=True, validators=[sha256_hex],
+        help_text=_("SHA-256 of the server seed the next round will be dealt with, published "
+                    "before any player sends a client seed (docs/fairness.md, v2)."))
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
                                    null=True, related_name="tables_created",
                                    verbose_name=_("created by"))
@@ -92,6 +96,9 @@ class Seat(models.Model):
     position = models.PositiveSmallIntegerField(_("position"))
     ready = models.BooleanField(_("ready"), default=False)
     connected = models.BooleanField(_("connected"), default=False)
+    client_seed = models.CharField(
+        _("client seed"), max_length=32, blank=True,
+        help_text=_("The seed this player's browser sent with ready, for the next deal."))
     joined_at = models.DateTimeField(_("joined"), auto_now_add=True)
 
     class Meta:
@@ -127,6 +134,13 @@ class Round(models.Model):
                                     help_text=_("When the current phase's timer runs out."))
     table_version = models.PositiveIntegerField(_("table version at the deal"))
     banker_position = models.PositiveSmallIntegerField(_("banker's seat"), null=True, blank=True)
+    fairness = models.CharField(
+        _("deal algorithm"), max_length=40, default="hmac-sha256-fy-v1",
+        help_text=_("How the deal follows from its seeds (docs/fairness.md)."))
+    client_seeds = models.JSONField(
+        _("client seeds"), default=list, blank=True,
+        help_text=_("v2: every seat's client seed in seat order, [{position, seed, "
+                    "by_server}]; public once dealt."))
     flow = models.JSONField(
         _("phase state"), default=dict, blank=True,
         help_text=_("十三道: bids, the exchange under way, negotiations and fees. Server-only: "
@@ -273,3 +287,21 @@ class RoundSecret(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} secret"  # never the seed itself
+
+
+class TableSecret(models.Model):
+    """The server seed a table's next round will be dealt with (v2), drawn and committed
+    (Table.next_commitment) at the table's creation and at each settlement, before any
+    player can send a client seed for that round. Like RoundSecret: read by the services
+    alone, moved into the round's RoundSecret at the deal."""
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, primary_key=True,
+                                 related_name="secret", verbose_name=_("table"))
+    next_seed = models.CharField(_("next server seed"), max_length=128)
+
+    class Meta:
+        verbose_name = _("table secret")
+        verbose_name_plural = _("table secrets")
+
+    def __str__(self) -> str:
+        return f"{self.table} secret"  # never the seed itself

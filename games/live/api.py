@@ -46,6 +46,8 @@ class TableStateOutputSerializer(serializers.Serializer):
         is_private = serializers.BooleanField()
         invite_code = serializers.CharField(required=False)
         rule_set = RuleSetSummarySerializer()
+        next_commitment = serializers.CharField(help_text=(
+            "SHA-256 of the server seed the next round will be dealt with (v2)."))
 
     @extend_schema_serializer(component_name="TableStateSeat")
     class SeatSerializer(serializers.Serializer):
@@ -63,8 +65,8 @@ class TableStateOutputSerializer(serializers.Serializer):
         "null; an arranging round {id, number, phase, deadline, deal_commitment, players, "
         "submitted}; or the settled payload (docs/protocol.md)."))
     you = serializers.JSONField(allow_null=True, help_text=(
-        "null for a watcher; {position, ready} for a seated player, plus round_id, cards, "
-        "hints, deadline and submission while they arrange."))
+        "null for a watcher; {position, ready, client_seed} for a seated player, plus "
+        "round_id, cards, hints, deadline and submission while they arrange."))
 
 
 def _refused(error: GameError) -> Response:

@@ -67,6 +67,9 @@ def table_summary(table: Table) -> dict[str, Any]:
                      "max_players": rule_set.max_players,
                      "arrange_seconds": rule_set.arrange_seconds,
                      "allow_foul": rule_set.allow_foul},
+        # SHA-256 of the server seed the next round will be dealt with (v2): public
+        # before anyone sends a client seed for it.
+        "next_commitment": table.next_commitment,
     }
 
 
@@ -143,6 +146,9 @@ def settled_payload(round: Round) -> dict[str, Any]:
         "phase": RoundPhase.SETTLED.value,
         "deal_commitment": round.deal_commitment,
         "deal_seed": round.deal_seed,
+        # v2 (docs/fairness.md): every seat's client seed went into this deal.
+        "fairness": round.fairness,
+        "client_seeds": round.client_seeds,
         "settled_at": iso(round.settled_at),
         "hands": hands,
         "pairs": result["pairs"],
@@ -225,7 +231,9 @@ def table_state(*, table_id: int, user) -> dict[str, Any]:
         summary["invite_code"] = table.invite_code
     you = None
     if seat is not None:
-        you = {"position": seat.position, "ready": seat.ready}
+        # client_seed: the seed your browser sent with ready, waiting for the next deal.
+        you = {"position": seat.position, "ready": seat.ready,
+               "client_seed": seat.client_seed or None}
         if round is not None and round.phase in PLAYING_PHASES:
             hand = round.hands.filter(user_id=user.id).first()
             if hand is not None:

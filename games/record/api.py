@@ -19,6 +19,7 @@ from games.record import history
 from games.serializers import ErrorOutputSerializer, RuleSetBriefSerializer
 from games.record.history import HistoryError, HistoryFilter
 from games.record.replays import ReplayRefused, replay_get
+from games.record.transcript import transcript
 
 MAX_PAGE_SIZE = 100
 
@@ -322,3 +323,19 @@ class RoundReplayApi(APIView):
         except ReplayRefused as error:
             return _refused(error)
         return Response(ReplayOutputSerializer(replay).data)
+
+
+class RoundTranscriptApi(APIView):
+    """A settled round's deal transcript (games.record.transcript, docs/fairness.md): the
+    public verification page's input and verify-deal's line. The replay's rules of who may
+    see it; nobody before the round is settled (403)."""
+
+    @extend_schema(operation_id="rounds_transcript",
+                   responses={200: OpenApiTypes.OBJECT, 403: ErrorOutputSerializer,
+                              404: ErrorOutputSerializer})
+    def get(self, request, round_id: int):
+        try:
+            replay = replay_get(round_id=round_id, user=request.user)
+        except ReplayRefused as error:
+            return _refused(error)
+        return Response(transcript(replay))

@@ -3,7 +3,7 @@
 from django.urls import path
 
 from games.record.api import (LeaderboardApi, MyRoundsApi, MyStatisticsApi, RoundReplayApi,
-                               TableRoundsApi)
+                              RoundTranscriptApi, TableRoundsApi)
 
 urlpatterns = [
     path("history/", MyRoundsApi.as_view(), name="api-history-rounds"),
@@ -13,4 +13,6 @@ urlpatterns = [
     path("history/leaderboard/<slug:slug>/", LeaderboardApi.as_view(),
          name="api-history-leaderboard"),
     path("rounds/<int:round_id>/replay/", RoundReplayApi.as_view(), name="api-round-replay"),
+    path("rounds/<int:round_id>/transcript/", RoundTranscriptApi.as_view(),
+         name="api-round-transcript"),
 ]

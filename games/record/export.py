@@ -14,6 +14,7 @@ from typing import Any
 
 from games.record.history import HistoryFilter, player_hands
 from games.record.replays import replay_build
+from games.record.transcript import encode, transcript
 from rules.engine.config import ROWS
 
 # A player's export covers at most this many rounds (newest first); the header says so.
@@ -47,6 +48,9 @@ def round_text(replay: dict[str, Any]) -> str:
         f"Deal {fairness['algorithm']}",
         f"  commitment {fairness['commitment']}",
         f"  seed       {fairness['seed']}",
+        *(f"  client seed {seat(entry['position'])}: {entry['seed']}"
+          + (" (drawn by the server)" if entry.get("by_server") else "")
+          for entry in fairness.get("client_seeds") or []),
         "Dealt",
     ]
     for hand in replay["hands"]:
@@ -57,6 +61,8 @@ def round_text(replay: dict[str, Any]) -> str:
         lines.append(line)
     for step in replay["steps"]:
         lines.extend(_step_lines(step, hands, seat))
+    # The whole transcript, for `python -m rules.engine verify-deal` (docs/fairness.md).
+    lines.append("Transcript " + encode(transcript(replay)))
     verification = replay["verification"]
     if verification["ok"]:
         lines.append("Verified: " + ", ".join(c["check"] for c in verification["checks"]))

@@ -126,7 +126,8 @@ def replay_build(round: Round) -> dict[str, Any]:
     config = RuleConfig.from_dict(round.rules)
     result = log.settled["result"]
     order = [player["position"] for player in log.dealt["players"]]
-    dealt, candidates = _seed_deal(round.deal_seed, config, len(order)) or (None, None)
+    dealt, candidates = (_seed_deal(_deal_seed(round, log), config, len(order))
+                         or (None, None))
     names = _display_names(player["user_id"] for player in log.dealt["players"])
     auto = {event.get("position"): bool(event.get("auto")) for event in log.submitted}
     hands = []
@@ -165,6 +166,10 @@ def replay_build(round: Round) -> dict[str, Any]:
             "algorithm": log.dealt.get("fairness"),
             "commitment": log.dealt.get("deal_commitment"),
             "seed": round.deal_seed,
+            # v2: the round number and every seat's client seed, in seat order, mixed
+            # with the server's seed into the deal (docs/fairness.md).
+            "round_number": round.number,
+            "client_seeds": log.dealt.get("client_seeds", []),
             "deal_order": order,
         },
         "hands": hands,
@@ -201,6 +206,18 @@ def _unreadable(round: Round, reason: str) -> dict[str, Any]:
         "verification": {"ok": False, "checks": [
             {"check": "log", "ok": False, "message": reason}]},
     }
+
+
+def _deal_seed(round: Round, log: _Log) -> str:
+    """The seed the deal ran on: the revealed server seed itself (v1), or mixed with the
+    logged client seeds and the round number (v2); "" when they cannot make one (the
+    verification says why)."""
+    try:
+        return fairness.deal_seed(log.dealt.get("fairness"), round.deal_seed, round.number,
+                                  [entry["seed"] for entry in
+                                   log.dealt.get("client_seeds") or []])
+    except (fairness.FairnessError, KeyError, TypeError):
+        return ""
 
 
 def _seed_deal(seed: str, config: RuleConfig, players: int
@@ -386,7 +403,7 @@ def _check_log(round: Round, log: _Log) -> str | None:
 
 def _check_commitment(round: Round, log: _Log) -> str | None:
     algorithm = log.dealt.get("fairness")
-    if algorithm != fairness.ALGORITHM:
+    if algorithm not in fairness.ALGORITHMS:
         return _("the deal names the algorithm %(algorithm)s, which this server cannot "
                  "check") % {"algorithm": algorithm}
     published = log.dealt.get("deal_commitment")
@@ -407,11 +424,12 @@ def _check_deal(round: Round, log: _Log, config: RuleConfig) -> str | None:
         try:
             order = [player["position"] for player in players]
             result = log.settled["result"]
-            return (banker_replay.check_bank(round.deal_seed, log.events, result)
-                    or banker_replay.check_deal(round.deal_seed, config, order, result))
+            seed = _deal_seed(round, log)
+            return (banker_replay.check_bank(seed, log.events, result)
+                    or banker_replay.check_deal(seed, config, order, result))
         except (fairness.FairnessError, KeyError, TypeError, ValueError):
             return _("the revealed seed cannot deal this round")
-    deal = _seed_deal(round.deal_seed, config, len(players))
+    deal = _seed_deal(_deal_seed(round, log), config, len(players))
     if deal is None:
         return _("the revealed seed cannot deal this round")
     hands = log.settled["result"].get("hands", {})

@@ -7,7 +7,6 @@ know exists, 403 for a round not settled yet).
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 
 from django import forms
@@ -22,6 +21,7 @@ from games.record import history
 from games.record.export import history_text, round_text
 from games.record.history import HistoryError, HistoryFilter
 from games.record.strings import replay_strings
+from games.record.transcript import encode, transcript
 from games.record.replays import ReplayRefused, replay_get
 from rules.engine.config import ROWS
 from rules.models import RuleSet
@@ -162,36 +162,6 @@ def replay_export(request, round_id: int):
 
 
 def _verify_line(data: dict) -> str:
-    """The JSON line `python -m rules.engine verify-deal` checks this round with: the
-    revealed seed, the published commitment, the cards each seat held (its rows and, in
-    多三张, its discards; in deal order) and the rule set's preset (docs/fairness.md)."""
-    by_position = {hand["position"]: hand for hand in data["hands"]}
-    fairness = data["fairness"]
-    hands = [by_position[p]["front"] + by_position[p]["middle"] + by_position[p]["back"]
-             + by_position[p].get("discards", [])
-             for p in fairness["deal_order"] if p in by_position]
-    line = {"seed": fairness["seed"], "commitment": fairness["commitment"], "hands": hands,
-            "rules": _deal_rules(data)}
-    # 十三道: the rows are the cards held after the exchange, and the bank was drawn from
-    # the same seed when bids tied; the line carries both for verify-deal to check.
-    # Seats there are numbered in deal order, like the hands.
-    seat = {position: index for index, position in enumerate(fairness["deal_order"])}
-    exchange = data.get("exchange")
-    if exchange:
-        line["exchange"] = {
-            "put": {str(seat[int(p)]): card for p, card in exchange["put"].items()},
-            "takes": [[seat[chooser], seat[source]] for chooser, source in exchange["takes"]],
-            "swapped_by": (None if exchange["swapped_by"] is None
-                           else seat[exchange["swapped_by"]])}
-    if data.get("bids"):
-        line["bank"] = {"bids": {str(seat[int(p)]): bid for p, bid in data["bids"].items()},
-                        "banker": seat[data["banker"]]}
-    return json.dumps(line, separators=(", ", ": "))
-
-
-def _deal_rules(data: dict) -> dict:
-    """Only the options the deal depends on, which RuleConfig.from_dict completes with
-    defaults: the deck, the jokers and the extra cards."""
-    rules = data["rules"]
-    return {"deck": rules["deck"], "jokers": rules["jokers"],
-            "extra_cards": rules["hand_size"] - 13}
+    """The JSON line `python -m rules.engine verify-deal` checks this round with: its
+    transcript (games.record.transcript, docs/fairness.md)."""
+    return encode(transcript(data))

@@ -239,6 +239,8 @@ def _verify_bank(seed: str, bank) -> None:
         bids = {int(seat): int(bid) for seat, bid in bank["bids"].items()}
     except (TypeError, ValueError):
         raise LineError('"bank": bids are whole numbers of 道 by seat') from None
+    if "pot" in bank and bank["pot"] != sum(bids.values()):
+        raise FairnessError("the pot is not the sum of the bids")
     if bank_winner(seed, bids) != bank.get("banker"):
         raise FairnessError("the bank did not go to the highest bid, or the seed draws "
                             "another among the tied")

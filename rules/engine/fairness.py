@@ -21,6 +21,19 @@ implementations, such as the replay page's in-browser check):
 7. 十三道's bank, when the highest bids tie: the same seed keys a second stream whose
    messages start b"thirteen-water/bank/v1/"; the banker is the tied seat positions,
    sorted, at index randbelow(number tied) — so the draw is as committed as the deal.
+
+Version `hmac-sha256-fy-v2` lets every player add to the deal, so that neither the server
+nor any one player can choose it: the server commits to its seed S (steps 1–2) before
+any player can send a client seed for the round; each seated player sends a client seed
+of 16 random bytes (32 hex digits; the server draws one for a player who sends none,
+and says so); then the round's seed is
+
+    R = HMAC-SHA256(key = S's 32 bytes,
+                    message = b"thirteen-water/round/v2/" + round number as 8 big-endian
+                              bytes + every client seed's 16 bytes, in seat order)
+
+written as 64 hex digits, and steps 3–7 run on R exactly as v1 runs them on S.
+`deal_seed(algorithm, S, number, client seeds)` is R (v2) or S itself (v1).
 """
 
 from __future__ import annotations
@@ -35,7 +48,11 @@ from .cards import Card, build_deck, shuffle
 from .config import RuleConfig
 
 ALGORITHM = "hmac-sha256-fy-v1"
+ALGORITHM_V2 = "hmac-sha256-fy-v2"
+ALGORITHMS = (ALGORITHM, ALGORITHM_V2)
+CLIENT_SEED_DIGITS = 32  # 16 bytes, as hex
 _DOMAIN = b"thirteen-water/deal/v1/"
+_ROUND_DOMAIN = b"thirteen-water/round/v2/"
 _BANK_DOMAIN = b"thirteen-water/bank/v1/"
 _SPACE = 1 << 32
 
@@ -56,6 +73,41 @@ def _seed_bytes(seed: str) -> bytes:
         return bytes.fromhex(seed)
     except ValueError:
         raise FairnessError("a seed is 64 hexadecimal digits") from None
+
+
+def new_client_seed() -> str:
+    """A client seed the server draws for a player who sent none (16 secure bytes)."""
+    return secrets.token_hex(CLIENT_SEED_DIGITS // 2)
+
+
+def client_seed(value) -> str:
+    """A client seed as sent, checked and written in lowercase: exactly 32 hexadecimal
+    digits; FairnessError otherwise."""
+    if (not isinstance(value, str) or len(value) != CLIENT_SEED_DIGITS
+            or any(c not in "0123456789abcdefABCDEF" for c in value)):
+        raise FairnessError(f"a client seed is {CLIENT_SEED_DIGITS} hexadecimal digits")
+    return value.lower()
+
+
+def round_seed(server_seed: str, round_number: int, client_seeds: Sequence[str]) -> str:
+    """v2: the round's seed from the server's seed, the round number and every seated
+    player's client seed in seat order (the module docstring's formula)."""
+    if isinstance(round_number, bool) or not isinstance(round_number, int) or round_number < 0:
+        raise FairnessError("a round number is a whole number")
+    message = _ROUND_DOMAIN + round_number.to_bytes(8, "big") + b"".join(
+        bytes.fromhex(client_seed(seed)) for seed in client_seeds)
+    return hmac.new(_seed_bytes(server_seed), message, hashlib.sha256).hexdigest()
+
+
+def deal_seed(algorithm: str, server_seed: str, round_number: int = 0,
+              client_seeds: Sequence[str] = ()) -> str:
+    """The seed steps 3–7 run on: the server's seed itself (v1), or the round's seed
+    mixed with every client seed (v2)."""
+    if algorithm == ALGORITHM:
+        return server_seed
+    if algorithm == ALGORITHM_V2:
+        return round_seed(server_seed, round_number, client_seeds)
+    raise FairnessError(f"unknown deal algorithm {algorithm!r}")
 
 
 def commitment(seed: str) -> str:

@@ -15,6 +15,7 @@ from django.test import override_settings
 from games.live import broadcast, services
 from games.live.services import hooks
 from games.models import Hand, Round
+from rules.engine import fairness
 from rules.engine.cards import parse_cards
 from rules.engine.config import RuleConfig
 from rules.engine.hints import first_hint
@@ -52,7 +53,10 @@ def timers(monkeypatch) -> Timers:
 
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch) -> str:
+    """Every deal comes from SEED alone: the v1 scheme, where the server's seed is the
+    whole deal (v2 mixes in every player's client seed; its tests ask for it)."""
     monkeypatch.setattr(hooks, "deal_seed_factory", lambda: SEED)
+    monkeypatch.setattr(hooks, "deal_scheme", fairness.ALGORITHM)
     return SEED
 
 

@@ -12,7 +12,7 @@ from django.db.models import Max
 
 from games import machine
 from games.live.services import hooks, round_messages
-from games.live.services.table_row import changed
+from games.live.services.table_row import changed, commit_next_seed
 from games.live.state import flow_of
 from games.models import Hand, Round, RoundEvent, RoundSecret, Table, TableStatus
 
@@ -78,6 +78,7 @@ def _settle(table: Table, round: Round, new: machine.RoundState,
         hand.points = new.result["totals"][str(position)]
         hand.save(update_fields=["points"])
     table.status = TableStatus.OPEN
+    commit_next_seed(table)  # the next round's server seed, public before anyone is ready
     for event in events:
         if event.type == "settled":
             event.payload["deal_seed"] = round.deal_seed

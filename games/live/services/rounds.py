@@ -25,11 +25,13 @@ from games.errors import GameError
 from games.live import broadcast, selectors
 from games.live.services import hooks
 from games.live.services.round_state import log, persist
-from games.live.services.table_row import (changed, lock_table, playable_config,
-                                           playing_round, round_running, seat_of, seats_of)
+from games.live.services.table_row import (changed, commit_next_seed, lock_table,
+                                           playable_config, playing_round, round_running,
+                                           seat_of, seats_of)
 from games.live.selectors import PLAYING_PHASES
 from games.live.state import flow_of, load_state
-from games.models import Hand, Round, RoundPhase, RoundSecret, Seat, Table, TableStatus
+from games.models import (Hand, Round, RoundPhase, RoundSecret, Seat, Table, TableSecret,
+                          TableStatus)
 from rules.engine import fairness
 from rules.engine.cards import codes, sorted_for_display
 from rules.engine.config import RuleConfig
@@ -90,7 +92,10 @@ def bank_draw_for(round: Round):
     """十三道's draw among bidders tied for the bank, from the round's committed seed
     (rules.engine.fairness.bank_draw), read on the server only when a tie needs it."""
     def draw(tied):
-        return fairness.bank_draw(RoundSecret.objects.get(round=round).deal_seed, tied)
+        server_seed = RoundSecret.objects.get(round=round).deal_seed
+        seed = fairness.deal_seed(round.fairness, server_seed, round.number,
+                                  [entry["seed"] for entry in round.client_seeds])
+        return fairness.bank_draw(seed, tied)
     return draw
 
 
@@ -134,10 +139,12 @@ def maybe_start_round(table: Table, seats: list[Seat] | None = None) -> Round | 
 
 
 def _deal(table: Table, seats: list[Seat], config: RuleConfig) -> Round:
-    seed = hooks.deal_seed_factory()
+    number = (Round.objects.filter(table=table).aggregate(n=Max("number"))["n"] or 0) + 1
+    scheme, server_seed, client_seeds = _deal_seeds(table, seats)
+    seed = fairness.deal_seed(scheme, server_seed, number,
+                              [entry["seed"] for entry in client_seeds])
     hands, undealt = fairness.deal_from_seed(seed, config, len(seats))
     moment = hooks.now()
-    number = (Round.objects.filter(table=table).aggregate(n=Max("number"))["n"] or 0) + 1
     table.status = TableStatus.PLAYING
     version = changed(table)
     # In 多三张 each player's 16 cards are 13 and then the 3 candidates, in the order the
@@ -156,21 +163,23 @@ def _deal(table: Table, seats: list[Seat], config: RuleConfig) -> Round:
                                               spare=spare), moment, _next_banker(table, seats))
     round = Round.objects.create(
         table=table, number=number, rules=config.to_dict(), phase=state.phase,
-        deal_commitment=fairness.commitment(seed), deadline=state.deadline,
-        table_version=version, banker_position=state.banker, flow=flow_of(state))
-    RoundSecret.objects.create(round=round, deal_seed=seed)
+        deal_commitment=fairness.commitment(server_seed), deadline=state.deadline,
+        table_version=version, banker_position=state.banker, flow=flow_of(state),
+        fairness=scheme, client_seeds=client_seeds)
+    RoundSecret.objects.create(round=round, deal_seed=server_seed)
     created = Hand.objects.bulk_create([
         Hand(round=round, user_id=seat.user_id, position=seat.position,
              dealt_cards=dealt[seat.position],
              candidate_cards=codes(sorted_for_display(cards[13:])))
         for seat, cards in zip(seats, hands)])
-    Seat.objects.filter(table=table).update(ready=False)
+    Seat.objects.filter(table=table).update(ready=False, client_seed="")
     for seat in seats:
-        seat.ready = False
+        seat.ready, seat.client_seed = False, ""
     log(round, [machine.Event("dealt", {
         "players": [{"position": seat.position, "user_id": seat.user_id} for seat in seats],
         "deal_commitment": round.deal_commitment,
-        "fairness": fairness.ALGORITHM,
+        "fairness": scheme,
+        "client_seeds": client_seeds,
         "deadline": selectors.iso(round.deadline),
     }), *events])
     broadcast.to_table(table.id, {
@@ -184,6 +193,25 @@ def _deal(table: Table, seats: list[Seat], config: RuleConfig) -> Round:
     countdown = (state.deadline - moment).total_seconds()
     transaction.on_commit(lambda: hooks.schedule_arrange_timeout(round.id, version, countdown))
     return round
+
+
+def _deal_seeds(table: Table, seats: list[Seat]) -> tuple[str, str, list[dict]]:
+    """The deal's scheme, server seed and client seeds. v2: the server seed the table
+    committed to before anyone was ready, and each seat's client seed in seat order (one
+    the server draws, marked `by_server`, for a player who sent none). v1 (tests that
+    choose a deal): a fresh server seed is the whole deal."""
+    if hooks.deal_scheme == fairness.ALGORITHM:
+        return fairness.ALGORITHM, hooks.deal_seed_factory(), []
+    secret = TableSecret.objects.filter(table=table).first()
+    if secret is None:  # a table that never committed (made before v2 existed)
+        commit_next_seed(table)
+        secret = TableSecret.objects.get(table=table)
+    server_seed = secret.next_seed
+    secret.delete()  # the round's RoundSecret holds it now; settlement commits the next
+    client_seeds = [{"position": seat.position,
+                     "seed": seat.client_seed or hooks.client_seed_factory(),
+                     "by_server": not seat.client_seed} for seat in seats]
+    return fairness.ALGORITHM_V2, server_seed, client_seeds
 
 
 def _next_banker(table: Table, seats: list[Seat]) -> int:

@@ -9,8 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from games.errors import GameError
+from games.live.services import hooks
 from games.live import broadcast, selectors
-from games.models import Hand, Round, RoundPhase, Seat, Table, TableStatus
+from games.models import Hand, Round, RoundPhase, Seat, Table, TableSecret, TableStatus
+from rules.engine import fairness
 from rules.engine.config import ConfigError, RuleConfig
 from rules.models import RuleSet
 
@@ -58,6 +60,16 @@ def playable_config(rule_set: RuleSet) -> RuleConfig:
 
 def seats_of(table: Table) -> list[Seat]:
     return list(Seat.objects.filter(table=table).select_related("user").order_by("position"))
+
+
+def commit_next_seed(table: Table) -> None:
+    """Draw the server seed of the table's next round and publish its commitment (v2,
+    docs/fairness.md): done at the table's creation and at each settlement, so it is
+    public before any player can send a client seed for that round."""
+    seed = hooks.deal_seed_factory()
+    TableSecret.objects.update_or_create(table=table, defaults={"next_seed": seed})
+    table.next_commitment = fairness.commitment(seed)
+    table.save(update_fields=["next_commitment"])
 
 
 def changed(table: Table, *, seats: bool | list[Seat] = False) -> int:

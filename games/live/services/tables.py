@@ -8,9 +8,10 @@ from django.db import transaction
 
 from games.errors import GameError
 from games.live.services.rounds import maybe_start_round
-from games.live.services.table_row import (changed, lock_table, playable_config, playing,
-                                           seat_of, seats_of)
+from games.live.services.table_row import (changed, commit_next_seed, lock_table,
+                                           playable_config, playing, seat_of, seats_of)
 from games.models import INVITE_CODE_LENGTH, Seat, Table, TableStatus
+from rules.engine import fairness
 from rules.models import RuleSet
 
 
@@ -28,6 +29,7 @@ def table_create(*, user, rule_set: RuleSet | str, name: str, is_private: bool =
         table = Table.objects.create(rule_set=rule_set, name=name, is_private=bool(is_private),
                                      created_by=user, version=1)
         Seat.objects.create(table=table, user=user, position=0)
+        commit_next_seed(table)
     return table
 
 
@@ -104,9 +106,16 @@ def seat_leave(*, table_id: int, user) -> None:
         maybe_start_round(table)
 
 
-def player_ready(*, table_id: int, user) -> None:
-    """Press ready. When every seated player is ready and at least the rule set's
-    `min_players` sit, the round is dealt at once (seed 000 §3.2)."""
+def player_ready(*, table_id: int, user, client_seed: str | None = None) -> None:
+    """Press ready, with the client seed the player's browser adds to the next deal (v2,
+    docs/fairness.md; none: the server draws one at the deal, and says so). When every
+    seated player is ready and at least the rule set's `min_players` sit, the round is
+    dealt at once (seed 000 §3.2). A malformed seed, or a second one, is refused."""
+    if client_seed is not None:
+        try:
+            client_seed = fairness.client_seed(client_seed)
+        except fairness.FairnessError as error:
+            raise GameError("bad_client_seed", str(error)) from None
     with transaction.atomic():
         table = lock_table(table_id)
         seats = seats_of(table)
@@ -116,9 +125,12 @@ def player_ready(*, table_id: int, user) -> None:
         if table.status == TableStatus.PLAYING:
             raise GameError("round_in_progress", "wait until this round is settled")
         if seat.ready:
+            if client_seed is not None:
+                raise GameError("seed_already_sent",
+                                "you are ready and your seed is in: it cannot change now")
             return
-        seat.ready = True
-        seat.save(update_fields=["ready"])
+        seat.ready, seat.client_seed = True, client_seed or ""
+        seat.save(update_fields=["ready", "client_seed"])
         changed(table, seats=seats)
         maybe_start_round(table, seats)
 

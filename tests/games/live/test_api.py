@@ -32,7 +32,7 @@ def test_create_then_list(api, players):
     assert response.status_code == 201
     state = response.json()
     assert state["table"]["rule_set"]["slug"] == "fuzhou"
-    assert state["you"] == {"position": 0, "ready": False}
+    assert state["you"] == {"position": 0, "ready": False, "client_seed": None}
     assert state["table"]["invite_code"]
     api.post(reverse("api-table-list"), {"rule_set": "standard", "name": "Hidden",
                                          "is_private": True}, content_type="application/json")

@@ -213,7 +213,7 @@ async def test_reconnecting_after_settlement_shows_the_result_and_the_ready_butt
     again = await Socket.open(table.id, users[1])
     state = await again.until("state")
     assert state["round"] == settled["round"]
-    assert state["you"] == {"position": 1, "ready": False}
+    assert state["you"] == {"position": 1, "ready": False, "client_seed": None}
     await again.send(type="ready")
     seats = await again.until("seats")
     if seats["version"] <= state["version"]:  # the reconnect's own seat change

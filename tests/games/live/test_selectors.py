@@ -29,7 +29,8 @@ def test_the_lobby_lists_public_open_tables_with_free_seats(players):
 def test_state_before_any_round(players):
     table = services.table_create(user=players[0], rule_set="standard", name="Felt")
     state = selectors.table_state(table_id=table.id, user=players[0])
-    assert state["round"] is None and state["you"] == {"position": 0, "ready": False}
+    assert state["round"] is None and state["you"] == {"position": 0, "ready": False,
+                                                           "client_seed": None}
     assert state["version"] == table.version
     assert [s["display_name"] for s in state["seats"]] == ["Player 0"]
     watcher = selectors.table_state(table_id=table.id, user=players[1])

@@ -1,0 +1,167 @@
+"""Deals no one can choose (docs/fairness.md, v2): the server commits to its seed before
+anyone is ready, every player's browser adds a client seed with `ready`, and the deal
+follows from all of them and the round number — so a different client seed from any one
+player is a different deal, and the transcript checks out only as it was."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+
+import pytest
+
+from games.live import services
+from games.live.services import hooks
+from games.models import Round, RoundEvent, Seat, Table, TableSecret
+from games.record.replays import replay_build
+from games.record.transcript import encode, transcript
+from rules.engine import fairness
+from rules.engine.cards import codes, sorted_for_display
+from rules.engine.cli import main as engine_cli
+from rules.engine.presets import PRESETS
+from tests.games.conftest import SEED, best_rows, seat_all
+from tests.games.live.services.conftest import refused
+
+pytestmark = pytest.mark.django_db
+
+CLIENT = ["0123456789abcdef" * 2, "fedcba9876543210" * 2, "00ff" * 8, "a5" * 16]
+
+
+@pytest.fixture(autouse=True)
+def v2(monkeypatch):
+    monkeypatch.setattr(hooks, "deal_scheme", fairness.ALGORITHM_V2)
+
+
+def seated(players, count=4):
+    table = services.table_create(user=players[0], rule_set="standard", name="Fair")
+    seat_all(table, players[:count])
+    return table
+
+
+def ready_all(table, players, seeds, committed=None):
+    run = committed or (lambda service, **kw: service(**kw))
+    for player, seed in zip(players, seeds):
+        run(services.player_ready, table_id=table.id, user=player, client_seed=seed)
+    return Round.objects.filter(table=table).order_by("-number").first()
+
+
+def play_out(table, players, committed):
+    round = Round.objects.filter(table=table).order_by("-number").first()
+    for hand in round.hands.select_related("user"):
+        rows = dict(zip(("front", "middle", "back"), best_rows(hand)))
+        committed(services.round_submit, table_id=table.id, user=hand.user, **rows)
+    round.refresh_from_db()
+    assert round.phase == "settled"
+    return round
+
+
+def test_the_server_commits_before_anyone_is_ready_and_deals_from_every_seed(players):
+    table = seated(players)
+    table.refresh_from_db()
+    assert table.next_commitment == fairness.commitment(SEED)  # public from the start
+    round = ready_all(table, players, CLIENT)
+    assert round.fairness == fairness.ALGORITHM_V2
+    assert round.deal_commitment == fairness.commitment(SEED)
+    assert [entry["seed"] for entry in round.client_seeds] == CLIENT
+    assert not any(entry["by_server"] for entry in round.client_seeds)
+    expected = fairness.deal_from_seed(fairness.round_seed(SEED, 1, CLIENT),
+                                       PRESETS["standard"], 4)[0]
+    for hand in round.hands.order_by("position"):
+        assert hand.dealt_cards == codes(sorted_for_display(expected[hand.position]))
+    assert not TableSecret.objects.filter(table=table).exists()  # moved to the round
+    assert set(Seat.objects.filter(table=table).values_list("client_seed", flat=True)) == {""}
+
+
+def test_any_one_client_seed_changed_deals_another_round(players, monkeypatch):
+    deals = []
+    for changed in range(-1, 4):
+        seeds = list(CLIENT)
+        if changed >= 0:
+            seeds[changed] = seeds[changed][:-1] + ("0" if seeds[changed][-1] != "0" else "1")
+        monkeypatch.setattr(hooks, "deal_seed_factory", lambda: SEED)
+        table = seated(players)
+        round = ready_all(table, players, seeds)
+        deals.append(tuple(tuple(h.dealt_cards) for h in round.hands.order_by("position")))
+        Round.objects.filter(pk=round.pk).update(phase="abandoned")
+        Table.objects.filter(pk=table.pk).update(status="closed")
+        Seat.objects.filter(table=table).delete()
+    assert len(set(deals)) == 5  # the honest deal and four different ones
+
+
+def test_a_player_who_sends_no_seed_gets_one_from_the_server_marked_as_such(
+        players, monkeypatch):
+    monkeypatch.setattr(hooks, "client_seed_factory", lambda: "cd" * 16)
+    table = seated(players, 2)
+    round = ready_all(table, players[:2], [CLIENT[0], None])
+    assert round.client_seeds == [
+        {"position": 0, "seed": CLIENT[0], "by_server": False},
+        {"position": 1, "seed": "cd" * 16, "by_server": True}]
+
+
+@pytest.mark.parametrize("seed", ["abc", "g" * 32, "0" * 31, "0" * 33, 12, ["00" * 16]])
+def test_a_malformed_client_seed_is_refused_and_changes_nothing(players, seed):
+    table = seated(players, 2)
+    error = refused("bad_client_seed", services.player_ready, table, table_id=table.id,
+                    user=players[0], client_seed=seed)
+    assert "32 hexadecimal digits" in error.message
+
+
+def test_a_second_seed_is_refused_and_one_after_the_deal_too(players):
+    table = seated(players, 2)
+    services.player_ready(table_id=table.id, user=players[0], client_seed=CLIENT[0])
+    refused("seed_already_sent", services.player_ready, table, table_id=table.id,
+            user=players[0], client_seed=CLIENT[1])
+    assert Seat.objects.get(table=table, user=players[0]).client_seed == CLIENT[0]
+    services.player_ready(table_id=table.id, user=players[1], client_seed=CLIENT[1])
+    refused("round_in_progress", services.player_ready, table, table_id=table.id,
+            user=players[0], client_seed=CLIENT[2])
+
+
+def test_settlement_reveals_the_seed_and_commits_the_next_one(players, committed, outbox,
+                                                              monkeypatch):
+    table = seated(players)
+    ready_all(table, players, CLIENT, committed)
+    monkeypatch.setattr(hooks, "deal_seed_factory", lambda: "ef" * 32)
+    round = play_out(table, players, committed)
+    table.refresh_from_db()
+    assert round.deal_seed == SEED and table.next_commitment == fairness.commitment("ef" * 32)
+    settled = [m for g, m in outbox if m["type"] == "settled"][-1]
+    assert settled["next_commitment"] == table.next_commitment
+    assert settled["round"]["client_seeds"] == round.client_seeds
+    # before the reveal, the log holds the client seeds but never the server's seed
+    dealt = RoundEvent.objects.get(round=round, type="dealt").payload
+    assert dealt["fairness"] == fairness.ALGORITHM_V2 and SEED not in json.dumps(dealt)
+    assert all(SEED not in json.dumps(m) for g, m in outbox if m["type"] != "settled")
+
+
+def test_the_transcript_verifies_on_the_command_line_and_in_the_replay(
+        players, committed, monkeypatch):
+    table = seated(players)
+    ready_all(table, players, CLIENT, committed)
+    round = play_out(table, players, committed)
+    replay = replay_build(round)
+    assert replay["verification"]["ok"], replay["verification"]
+    line = transcript(replay)
+    assert line["client_seeds"] == CLIENT and line["round_number"] == 1
+    out = StringIO()
+    assert engine_cli(["verify-deal"], StringIO(encode(line) + "\n"), out) == 0, out.getvalue()
+    tampered = dict(line, client_seeds=[CLIENT[1], CLIENT[0], *CLIENT[2:]])
+    out = StringIO()
+    assert engine_cli(["verify-deal"], StringIO(encode(tampered) + "\n"), out) == 1
+    assert "seat" in out.getvalue()
+
+
+def test_the_hand_history_lists_every_seed_and_a_transcript_that_verifies(
+        players, committed):
+    from games.record.export import round_text
+
+    table = seated(players)
+    ready_all(table, players, CLIENT[:3] + [None], committed)
+    round = play_out(table, players, committed)
+    text = round_text(replay_build(round))
+    assert f"client seed Seat 0 Player 0: {CLIENT[0]}" in text
+    assert "(drawn by the server)" in text
+    line = next(l for l in text.splitlines() if l.startswith("Transcript "))
+    out = StringIO()
+    assert engine_cli(["verify-deal"], StringIO(line.removeprefix("Transcript ") + "\n"),
+                      out) == 0, out.getvalue()

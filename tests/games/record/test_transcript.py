@@ -1,0 +1,74 @@
+"""The deal transcript checked by a verifier written from docs/fairness.md alone
+(tests/fairness/independent_verifier.py, standard library, no platform code): it accepts
+every kind of settled round — v1 and v2, 13 and 16 cards, 十三道 with the pool, the spare
+hand and a bank — and rejects each of them with any one byte changed."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.live import services
+from games.live.services import hooks
+from games.models import Round
+from games.record.replays import replay_build
+from games.record.transcript import encode, transcript
+from rules.engine import fairness
+from tests.fairness.independent_verifier import verify
+from tests.games.conftest import best_rows, seat_all
+from tests.games.record.test_banker_replay import play_out as play_banker
+
+pytestmark = pytest.mark.django_db
+
+SEEDS = ["0123456789abcdef" * 2, "fedcba9876543210" * 2, "00ff" * 8, "a5" * 16]
+
+
+def play_plain(players, committed, rule_set, scheme, monkeypatch):
+    monkeypatch.setattr(hooks, "deal_scheme", scheme)
+    table = services.table_create(user=players[0], rule_set=rule_set, name="Fair")
+    seat_all(table, players)
+    for player, seed in zip(players, SEEDS):
+        committed(services.player_ready, table_id=table.id, user=player,
+                  client_seed=seed if scheme == fairness.ALGORITHM_V2 else None)
+    round = Round.objects.get(table=table)
+    for hand in round.hands.select_related("user"):
+        rows = dict(zip(("front", "middle", "back"), best_rows(hand)))
+        committed(services.round_submit, table_id=table.id, user=hand.user, **rows)
+    round.refresh_from_db()
+    return round
+
+
+def transcripts(players, committed, monkeypatch) -> dict[str, str]:
+    made = {}
+    for name, rule_set, scheme in (("v1", "standard", fairness.ALGORITHM),
+                                   ("v2", "standard", fairness.ALGORITHM_V2),
+                                   ("v2 多三张", "extra-three", fairness.ALGORITHM_V2)):
+        round = play_plain(players, committed, rule_set, scheme, monkeypatch)
+        made[name] = encode(transcript(replay_build(round)))
+    monkeypatch.setattr(hooks, "deal_scheme", fairness.ALGORITHM_V2)
+    made["v2 十三道 pool and bank"] = encode(transcript(replay_build(
+        play_banker(players, committed, monkeypatch))))
+    made["v2 十三道 spare hand"] = encode(transcript(replay_build(
+        play_banker(players, committed, monkeypatch, count=3, bids=(0, 2, 0)))))
+    return made
+
+
+def test_the_verifier_accepts_every_kind_of_round_and_rejects_any_byte_changed(
+        players, committed, monkeypatch):
+    made = transcripts(players, committed, monkeypatch)
+    assert '"exchange"' in made["v2 十三道 pool and bank"]
+    assert '"swapped_by":1' in made["v2 十三道 spare hand"]
+    for name, text in made.items():
+        assert verify(text) is None, (name, verify(text))
+        for index in range(len(text)):
+            for replacement in {chr(ord(text[index]) ^ 1), "0" if text[index] != "0" else "1"}:
+                changed = text[:index] + replacement + text[index + 1:]
+                assert verify(changed) is not None, (name, index, changed[max(0, index - 20):
+                                                                          index + 20])
+
+
+def test_the_verifier_rejects_a_changed_client_seed_even_when_well_formed(
+        players, committed, monkeypatch):
+    text = transcripts(players, committed, monkeypatch)["v2"]
+    for seed in SEEDS:
+        other = seed[:-1] + ("1" if seed[-1] != "1" else "2")
+        assert verify(text.replace(seed, other)) is not None
