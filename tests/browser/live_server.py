@@ -75,6 +75,7 @@ def _choose_deals(seat: int, players: int) -> None:
     """Make every deal give `seat` a special hand and nobody else one: the seeds are tried
     in a fixed order, so a run is repeatable, and the deal is still a real seeded deal."""
     from games.live.services import hooks
+    from rules.engine.fairness import ALGORITHM as deal_algorithm_v1
     from rules.engine.fairness import deal_from_seed
     from rules.engine.presets import PRESETS
     from rules.engine.specials import best_special
@@ -91,6 +92,8 @@ def _choose_deals(seat: int, players: int) -> None:
                 return seed
 
     hooks.deal_seed_factory = seed_with_special
+    # The chosen seed is the whole deal only under v1; v2 would mix in client seeds.
+    hooks.deal_scheme = deal_algorithm_v1
 
 
 def main(argv: list[str] | None = None) -> None:
