@@ -36,7 +36,7 @@ from typing import Sequence
 
 import numpy as np
 
-from .advisor_scoring import key_code
+from .advisor_scoring import horse_card_of, key_code
 from .arrangement import Arrangement, arrange
 from .cards import Card, display_order
 from .config import CATEGORIES, FRONT_CATEGORIES, ROWS, RuleConfig
@@ -57,8 +57,9 @@ class Candidate:
 
     @property
     def signature(self) -> tuple:
-        """What settlement reads: the rows' keys and the special; equal signatures
-        score the same against every table."""
+        """What settlement reads of the rows: their keys and the special. With 13
+        cards equal signatures score the same against every table; in 多三张 a 马牌
+        also counts only when it is played, not left out (`candidates`)."""
         special = self.arrangement.special
         return (tuple(value.key for value in self.arrangement.values),
                 special.code if special else None)
@@ -82,10 +83,13 @@ def candidates(cards: Sequence[Card], config: RuleConfig) -> list[Candidate]:
     hint_list = hints(cards, config)
     found: list[Candidate] = []
     seen: set = set()
+    horse = horse_card_of(config)
 
     def add(candidate: Candidate) -> None:
-        if candidate.signature not in seen and not candidate.arrangement.foul:
-            seen.add(candidate.signature)
+        plays_horse = bool(horse) and any(c.code == horse for c in candidate.arrangement.cards)
+        alike = (candidate.signature, plays_horse)
+        if alike not in seen and not candidate.arrangement.foul:
+            seen.add(alike)
             found.append(candidate)
 
     for index, hint in enumerate(hint_list):

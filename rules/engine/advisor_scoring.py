@@ -56,6 +56,8 @@ class SeatArrays:
     rank     (...)    the special's rank (1 is highest), 0 without one
     value    (...)    the special's points
     big      (...)    十三道: the special is a big 抛
+    horse    (...)    plays the 马牌 (the rule set's `horse_card`, where it has one) in
+                      its rows: every pair it is in counts double
     """
 
     codes: np.ndarray
@@ -65,6 +67,7 @@ class SeatArrays:
     rank: np.ndarray
     value: np.ndarray
     big: np.ndarray
+    horse: np.ndarray
 
     @classmethod
     def pack(cls, arrangements: Sequence[Arrangement], config: RuleConfig,
@@ -78,6 +81,8 @@ class SeatArrays:
         rank = np.zeros(count, dtype=np.int64)
         value = np.zeros(count, dtype=np.int64)
         big = np.zeros(count, dtype=bool)
+        horse = np.zeros(count, dtype=bool)
+        horse_card = horse_card_of(config)
         for i, arrangement in enumerate(arrangements):
             for r, (row, row_value) in enumerate(zip(ROWS, arrangement.values)):
                 codes[i, r] = key_code(row_value.key)
@@ -90,10 +95,12 @@ class SeatArrays:
                 big[i] = match.rule.throw_class == "big"
             else:
                 foul[i] = arrangement.foul
+            if horse_card:
+                horse[i] = any(card.code == horse_card for card in arrangement.cards)
         shape = (count,) if shape is None else shape
         return cls(codes.reshape(*shape, 3), points.reshape(*shape, 3), foul.reshape(shape),
                    special.reshape(shape), rank.reshape(shape), value.reshape(shape),
-                   big.reshape(shape))
+                   big.reshape(shape), horse.reshape(shape))
 
     def expand(self, axis: int) -> "SeatArrays":
         """The same arrays with a new axis of length 1 at `axis` (of the leading shape),
@@ -103,7 +110,7 @@ class SeatArrays:
             return np.expand_dims(array, at)
         return SeatArrays(put(self.codes, 1), put(self.points, 1), put(self.foul, 0),
                           put(self.special, 0), put(self.rank, 0), put(self.value, 0),
-                          put(self.big, 0))
+                          put(self.big, 0), put(self.horse, 0))
 
 
 def pair_points(a: SeatArrays, b: SeatArrays, config: RuleConfig,
@@ -146,7 +153,16 @@ def pair_points(a: SeatArrays, b: SeatArrays, config: RuleConfig,
         points = np.where(declared, special_points, points)
         scoop_a = scoop_a & ~declared
         scoop_b = scoop_b & ~declared
+    # 马牌: settle() doubles after the scoop and the home run; a product, so the order
+    # does not matter, and scoops (what a home run counts) are not touched.
+    points = np.where(a.horse | b.horse, points * 2, points)
     return points, scoop_a, scoop_b
+
+
+def horse_card_of(config: RuleConfig) -> str:
+    """The 马牌's code, or "" — read with getattr, as rule sets before the option have
+    no such field."""
+    return getattr(config, "horse_card", "") or ""
 
 
 def opponents_sweep(opponents: SeatArrays, config: RuleConfig) -> np.ndarray:
@@ -191,4 +207,4 @@ def table_points(candidates: SeatArrays, opponents: SeatArrays, config: RuleConf
     return points.sum(-1)
 
 
-_FIELDS = ("codes", "points", "foul", "special", "rank", "value", "big")
+_FIELDS = ("codes", "points", "foul", "special", "rank", "value", "big", "horse")

@@ -129,6 +129,35 @@ def test_bulk_scoring_gives_what_settle_gives(name, players, seed, kinds, player
     assert got.tolist() == [reference_points(me, [table], config, player_is_banker)]
 
 
+@quick(60)
+@given(st.sampled_from(["standard", "classic", "fujian", "jokers"]), st.integers(2, 4),
+       st.integers(0, 10**9), st.lists(SEAT_KINDS, min_size=4, max_size=4),
+       st.integers(0, 3))
+def test_bulk_scoring_doubles_the_pairs_of_whoever_plays_the_horse_card(name, players,
+                                                                        seed, kinds, holder):
+    """马牌 (`horse_card`, where the rule set has the option): settle() doubles every
+    pair of the seat that plays it; so must the bulk scoring."""
+    if "horse_card" not in RuleConfig.__dataclass_fields__:
+        pytest.skip("this engine has no horse_card option")
+    rng = random.Random(seed)
+    hands = deal(preset(name), players, seed)
+    held = [card for card in hands[holder % players] if not card.is_joker]
+    config = replace(preset(name), horse_card=rng.choice(held).code)
+    specials = [rule.code for rule in config.specials]
+    seats = []
+    for hand, kind in zip(hands, kinds):
+        if kind == "special" and specials:
+            seats.append(with_special(random_split(hand, rng, config), config,
+                                      rng.choice(specials)))
+        elif kind == "split":
+            seats.append(random_split(hand, rng, config))
+        else:
+            seats.append(hint_arrangement(first_hint(hand, config), config))
+    me, table = seats[0], tuple(seats[1:])
+    got = points_at_tables([me], [table], config)
+    assert got.tolist() == [reference_points(me, [table], config)]
+
+
 def test_home_run_by_an_opponent_doubles_only_its_pair_with_the_player():
     """Opponent o0 scoops everyone (the player included): its pair with the player is
     doubled again; the player's pairs with the others are not."""
