@@ -57,17 +57,19 @@ export class BankerView {
   }
 
   /** A phone shows the seats and the status above the panel: when the player is newly
-   * asked to act (a card offered, the spare hand, the pool to fill), the question is
-   * scrolled into sight. */
+   * asked to act (a bid, a card offered, the spare hand, the pool to fill), the question
+   * is scrolled into sight. */
   _showTurn(round, you) {
     let turn = null;
-    if (you && you.offer) turn = `offer:${you.offer.from}`;
+    if (round && round.phase === "bidding" && you && Array.isArray(you.cards)
+      && (you.bid === null || you.bid === undefined)) turn = `bid:${round.id}`;
+    else if (you && you.offer) turn = `offer:${you.offer.from}`;
     else if (you && you.swap_offer) turn = "swap";
     else if (round && round.phase === "exchanging" && Array.isArray(round.exchange?.put)
       && you && !you.pool_card) turn = "put";
     if (turn === this.turn) return;
     this.turn = turn;
-    const target = turn && this.elements.panel.querySelector(".offer, .pick-cards");
+    const target = turn && this.elements.panel.querySelector(".offer, .pick-cards, .bid-form");
     if (target && target.scrollIntoView) target.scrollIntoView({ block: "nearest" });
   }
 
@@ -130,8 +132,10 @@ export class BankerView {
         el("button", { type: "button", class: "primary", id: "bid-button", dataset: { action: "bid" },
           disabled: this.pending }, t("bid.send", { points: amount }))));
     } else if (mine) {
+      // The table says a bid is in before the bidder's own hand says how much: the amount
+      // just sent stands in for it meanwhile.
       children.push(el("p", { class: "phase-mine", id: "your-bid" },
-        t("bid.yours", { points: you.bid ?? "?" })));
+        t("bid.yours", { points: you.bid ?? this.bid })));
     }
     children.push(el("ul", { class: "who-list", "aria-label": t("bid.who") },
       (round.players || []).map((position) => el("li", { class: placed.has(position) ? "done" : "waiting",

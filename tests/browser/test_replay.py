@@ -22,6 +22,7 @@ from conftest import CHROMIUM
 from games.live import services
 from games.live.services import hooks
 from games.models import Round
+from rules.engine import fairness
 from tests.factories import GOOD_PASSWORD, make_user
 from tests.games.played import HOME_RUN_SEED, SPECIAL_SEED, play_round
 
@@ -39,8 +40,11 @@ CHROMIUM_ARGS = [
 
 @pytest.fixture(autouse=True)
 def quiet_services(monkeypatch):
-    """No real timers or channel layer: the test settles rounds itself."""
+    """No real timers or channel layer: the test settles rounds itself. The rounds are
+    dealt from chosen seeds, which are the whole deal only under v1 (v2 mixes in every
+    player's client seed)."""
     monkeypatch.setattr(hooks, "schedule_arrange_timeout", lambda *args: None)
+    monkeypatch.setattr(hooks, "deal_scheme", fairness.ALGORITHM)
     with override_settings(CHANNEL_LAYERS={"default": {
             "BACKEND": "channels.layers.InMemoryChannelLayer"}}):
         yield
