@@ -21,8 +21,9 @@ from rules.engine.config import (
 )
 
 # The options that are plain values (not tables), in RuleConfig's order.
+# horse_card (马牌) is a table's option, chosen from the rule set's `horse_cards`.
 OPTION_NAMES = tuple(f.name for f in dataclass_fields(RuleConfig)
-                     if f.name not in ("row_bonuses", "specials"))
+                     if f.name not in ("row_bonuses", "specials", "horse_card"))
 _DEFAULTS = RuleConfig()
 
 # Labels for the engine's slugs; the slugs themselves come from the engine.

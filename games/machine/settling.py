@@ -66,8 +66,11 @@ def as_positions(result: dict[str, Any]) -> dict[str, Any]:
             row["winner"] = seat(row["winner"])
         if pair["special"] is not None:
             pair["special"]["winner"] = seat(pair["special"]["winner"])
+    for pair in result["pairs"]:
+        pair["horse"] = seat(pair.get("horse"))
     result["home_run"] = seat(result["home_run"])
     result["banker"] = seat(result["banker"])
+    result["horse"] = seat(result.get("horse"))
     return result
 
 

@@ -482,6 +482,7 @@ def _comparable(result: dict[str, Any]) -> dict[str, Any]:
         pairs.append({
             **pair, "a": seat(pair.get("a")), "b": seat(pair.get("b")),
             "scoop": seat(pair.get("scoop")), "home_run": seat(pair.get("home_run")),
+            "horse": seat(pair.get("horse")),
             "rows": [{**row, "winner": seat(row.get("winner"))} for row in pair.get("rows", [])],
             "special": None if special is None else {**special,
                                                      "winner": seat(special.get("winner"))},
@@ -490,5 +491,6 @@ def _comparable(result: dict[str, Any]) -> dict[str, Any]:
                              if key not in _PLATFORM_HAND_KEYS}
              for position, hand in result.get("hands", {}).items()}
     return {"home_run": seat(result.get("home_run")), "banker": seat(result.get("banker")),
+            "horse": seat(result.get("horse")),
             "totals": {str(k): v for k, v in result.get("totals", {}).items()},
             "pairs": pairs, "hands": hands, "mode": result.get("mode")}

@@ -5,7 +5,8 @@ flushed as it goes, so a tool can drive it line by line:
 
 - `evaluate`  {"cards": ["As","Kd","Qc"]}  ->  {"category": "high_card", "key": [...]}
 - `settle`    {"players": [{"id", "front", "middle", "back", "declare_special"}...],
-               "banker": "p1" (banker mode only)}  ->  Settlement.to_dict()
+               "banker": "p1" (banker mode only), "rules" (optional: a preset name or a
+               rule-set object, e.g. with a "horse_card")}  ->  Settlement.to_dict()
 - `hints`     {"cards": [13 codes, or 16 in extra-three]}  ->  {"hints": [...]}
 - `verify-deal` {"seed": 64 hex, "commitment": 64 hex, "hands": [[codes]...] in deal
                order, "rules": a preset name or a rule-set object (optional, else
@@ -112,6 +113,7 @@ def evaluate_command(request: dict, config: RuleConfig) -> dict:
 
 
 def settle_command(request: dict, config: RuleConfig) -> dict:
+    config = _line_rules(request, config)  # e.g. a table's rules with its horse card
     players = request.get("players")
     if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
         raise LineError('"players" must be a list of objects')

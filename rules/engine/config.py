@@ -90,9 +90,28 @@ class RuleConfig:
     exchange_seconds: int = 15  # each exchange step's timer (put in, take or pass, swap)
     arrange_seconds: int = 30
     negotiate_seconds: int = 0
+    # 马牌 (a room option, most Fujian rule sets): whoever holds this card has every
+    # result they settle doubled; "" for none. Chosen per table, not per rule set.
+    horse_card: str = ""
     seed: str = ""
     row_bonuses: tuple[RowBonus, ...] = ()
     specials: tuple[SpecialRule, ...] = field(default=())
+
+    def _validate_horse_card(self) -> None:
+        if not self.horse_card:
+            return
+        from .cards import CardError, parse_cards  # cards imports this module
+
+        try:
+            card = parse_cards([self.horse_card])[0]
+        except CardError:
+            raise ConfigError(f"horse_card: {self.horse_card!r} is not a card") from None
+        if card.is_joker or card.code != self.horse_card:
+            raise ConfigError("horse_card: name one card of the deck, like 5h (not a joker)")
+        if self.mode == "banker":
+            raise ConfigError("horse_card: 十三道 settles against the banker, with no 马牌")
+        if self.deck == "extra_suit" and card.suit == "d":
+            raise ConfigError("horse_card: the 65-card deck holds two of every diamond")
 
     # --- derived look-ups -------------------------------------------------------------
 
@@ -177,6 +196,7 @@ class RuleConfig:
                 raise ConfigError(f"{name} must be at least 1")
         if self.scoop_bonus < 0 or self.negotiate_seconds < 0 or self.max_bid < 0:
             raise ConfigError("scoop_bonus, negotiate_seconds and max_bid cannot be negative")
+        self._validate_horse_card()
         seen_rows = set()
         for bonus in self.row_bonuses:
             _choice("row_bonuses.row", bonus.row, ROWS)

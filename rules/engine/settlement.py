@@ -81,6 +81,7 @@ class PairResult:
     foul_b: bool
     base: int
     points: int
+    horse: str | None = None  # who holds the 马牌, which doubled this pair
 
     def to_dict(self) -> dict[str, Any]:
         special = self.special
@@ -90,7 +91,7 @@ class PairResult:
             "scoop": self.scoop, "home_run": self.home_run,
             "special": None if special is None else {
                 "winner": special.winner, "code": special.code, "points": special.points},
-            "foul_a": self.foul_a, "foul_b": self.foul_b,
+            "foul_a": self.foul_a, "foul_b": self.foul_b, "horse": self.horse,
         }
 
 
@@ -104,6 +105,7 @@ class Settlement:
     banker: str | None = None
     home_run: str | None = None
     hands: tuple[SeatHand, ...] = ()
+    horse: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: what the table shows after the reveal and a replay rebuilds."""
@@ -111,6 +113,7 @@ class Settlement:
             "mode": self.mode,
             "banker": self.banker,
             "home_run": self.home_run,
+            "horse": self.horse,
             "totals": dict(self.totals),
             "pairs": [pair.to_dict() for pair in self.pairs],
             "hands": {hand.id: hand.arrangement.to_dict() for hand in self.hands},
@@ -144,15 +147,30 @@ def settle(hands: Sequence[SeatHand], config: RuleConfig, banker: str | None = N
     totals = dict.fromkeys(ids, 0)
     results = []
     multiplier = config.home_run_multiplier
+    horse = _horse_holder(hands, config)
     for a, b, rows, scoop, special, foul_a, foul_b, base, points in pairs:
         hit = None
         if home_run is not None and (a == home_run or b == home_run):
             hit = home_run
             points *= multiplier
+        doubled = horse if horse in (a, b) else None
+        if doubled is not None:  # 马牌: after the scoop and the home run
+            points *= 2
         totals[a] += points
         totals[b] -= points
-        results.append(PairResult(a, b, rows, scoop, hit, special, foul_a, foul_b, base, points))
-    return Settlement(config.mode, totals, results, banker, home_run, tuple(hands))
+        results.append(PairResult(a, b, rows, scoop, hit, special, foul_a, foul_b, base, points,
+                                  doubled))
+    return Settlement(config.mode, totals, results, banker, home_run, tuple(hands), horse)
+
+
+def _horse_holder(hands: Sequence[SeatHand], config: RuleConfig) -> str | None:
+    """Who plays the 马牌 in their rows (a card a joker stands for is not the card;
+    in 多三张 a discarded horse card doubles nothing) [decided]."""
+    if not config.horse_card:
+        return None
+    return next((hand.id for hand in hands
+                 if any(card.code == config.horse_card for card in hand.arrangement.cards)),
+                None)
 
 
 class _Seat:

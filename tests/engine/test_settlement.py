@@ -500,7 +500,7 @@ def test_to_dict_is_json_ready_with_totals_pairs_rows_and_hands():
                               {"row": "middle", "winner": "A", "points": 1},
                               {"row": "back", "winner": "A", "points": 1}],
                      "scoop": "A", "home_run": None, "special": None,
-                     "foul_a": False, "foul_b": False}
+                     "foul_a": False, "foul_b": False, "horse": None}
     special = next(p for p in data["pairs"] if p["b"] == "D" and p["a"] == "A")
     assert special["special"] == {"winner": "D", "code": "six_pairs", "points": 4}
     assert data["hands"]["D"]["special"] == "six_pairs"
