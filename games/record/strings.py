@@ -48,6 +48,9 @@ def replay_strings() -> dict[str, str]:
         # 十三道 (RULES.md §8): the bank, the exchange, agreements, the pot and the fees.
         "hand.banker": _("banker (庄)"),
         "hand.agreed": _("agreed (谈判)"),
+        "hand.held": _("After the exchange"),
+        "hand.held_tag": _("new"),
+        "hand.held_new": _("came in by the exchange"),
         "step.bank": _("{name} takes the bank with a bid of {points} 道."),
         "step.bid": _("{name} bid {points} 道"),
         "step.bank_tied": _("{names} tied for the highest bid: the seed drew the banker."),

@@ -322,5 +322,16 @@ def test_three_players_the_banker_declines_the_spare_hand_and_a_player_takes_it(
         ben.page.get_by_role("link", name="Watch the replay").click()
     expect(ben.page.locator("#verify-browser")).to_have_attribute("data-result", "ok")
     expect(ben.page.locator("#replay-steps")).to_contain_text("Cat pays Ann 1 道 and takes the spare hand")
+    ben.page.locator("#replay-steps button", has_text="takes the spare hand").click()
+    # From the swap on, Cat's seat shows the spare hand she went on with, every card new.
+    cat_seat = ben.page.locator('.replay-seat[data-position="2"]')
+    expect(cat_seat.locator(".replay-card.candidate")).to_have_count(13)
+    expect(ben.page.locator('.replay-seat[data-position="0"] .replay-card.candidate')).to_have_count(0)
     shot(ben, "replay-three-desktop")
+    with ann.page.expect_navigation():
+        ann.page.locator("#replay-link").click()
+    expect(ann.page.locator("#verify-browser")).to_have_attribute("data-result", "ok")
+    ann.page.locator("#replay-steps button", has_text="坐庄").first.click()
+    expect(ann.page.locator(".replay-seat.banker")).to_contain_text("Ann")
+    shot(ann, "replay-three-phone-zh")
     assert all(not p.errors for p in everyone), [p.errors for p in everyone]

@@ -71,3 +71,15 @@ test("the banker is marked from the bank step on, and agreed pairs once agreed",
   const rotating = { ...replay, steps: replay.steps.filter((step) => step.kind !== "bank") };
   assert.equal(stepState(rotating, 0).banker, 1);
 });
+
+test("past the exchange a seat shows the cards it held, the ones it was not dealt tagged", async () => {
+  const { heldApart } = await import("../../static/js/replay/model.js");
+  const round = { ...replay, exchange: { held: { 2: ["As", "Kd", "2c"] } },
+    hands: [...replay.hands.slice(0, 2), { position: 2, display_name: "Cat", cards: ["As", "Qh", "2c"] }] };
+  assert.deepEqual(heldApart(round, round.hands[2]), { cards: ["As", "Kd", "2c"], marks: [false, true, false] });
+  assert.equal(heldApart(round, round.hands[0]), null);
+  // The exchange is over from its last step on (steps 2 and 3 here), not before.
+  assert.equal(stepState(round, 2).exchanged, false);
+  assert.equal(stepState(round, 3).exchanged, true);
+  assert.equal(stepState(round, 5).exchanged, true);
+});

@@ -32,7 +32,10 @@ export function stepState(replay, index) {
     // 十三道: the banker (known from the deal when the bank rotates, from the `bank` step
     // when it is bid for) and the pairs that agreed.
     banker: steps.some((step) => step.kind === "bank") ? null : (replay.banker ?? null), agreed: new Set(),
+    // Past the exchange's last step, each seat holds the cards it ended with.
+    exchanged: false,
   };
+  const lastExchange = steps.map((step) => step.kind).lastIndexOf("exchange");
   for (const step of steps.slice(0, at + 1)) {
     switch (step.kind) {
       case "submit":
@@ -67,6 +70,7 @@ export function stepState(replay, index) {
     }
     state.running = step.running || state.running;
   }
+  state.exchanged = lastExchange >= 0 && at >= lastExchange;
   return state;
 }
 
@@ -192,6 +196,26 @@ export function dealtApart(hand) {
     candidates.push(code);
   }
   return { plain, candidates };
+}
+
+/**
+ * 十三道: the cards a seat holds after the exchange (the replay's `exchange.held`), and
+ * which of them it was not dealt (taken from the pool, or the spare hand). Null when the
+ * round had no exchange, or its record holds no such seat.
+ */
+export function heldApart(replay, hand) {
+  const held = replay.exchange && replay.exchange.held && replay.exchange.held[String(hand.position)];
+  if (!held) return null;
+  const dealt = new Map();
+  for (const code of hand.cards || []) dealt.set(code, (dealt.get(code) || 0) + 1);
+  const marks = held.map((code) => {
+    if (dealt.get(code) > 0) {
+      dealt.set(code, dealt.get(code) - 1);
+      return false;
+    }
+    return true;
+  });
+  return { cards: held, marks };
 }
 
 /** A signed number as players read points: +3, −2 (a true minus sign), 0. */

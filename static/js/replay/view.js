@@ -8,7 +8,7 @@
 
 import { cardName, cardSVG } from "../cards.js";
 import { candidateMarks } from "../reveal.js";
-import { ROWS, describeStep, dealtApart, signed, stepState } from "./model.js";
+import { ROWS, describeStep, dealtApart, heldApart, signed, stepState } from "./model.js";
 
 function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
@@ -24,15 +24,16 @@ function el(tag, attributes = {}, ...children) {
   return node;
 }
 
-/** Card faces; `marks[i]` true tags card i as taken from the candidates. */
-function cards(codes, t, marks = []) {
+/** Card faces; `marks[i]` true tags card i as taken from the candidates (or, with `tag`
+ * "hand.held_tag", as come in by the 十三道 exchange). */
+function cards(codes, t, marks = [], tag = "hand.candidate_tag") {
   const words = { s: t("suit.s"), h: t("suit.h"), c: t("suit.c"), d: t("suit.d"), BJ: t("card.BJ"), SJ: t("card.SJ") };
   return el("span", { class: "replay-cards" }, codes.map((code, i) => {
     const name = cardName(code, words);
     return el("span", {
       class: marks[i] ? "replay-card candidate" : "replay-card", "data-code": code,
-      "data-tag": marks[i] ? t("hand.candidate_tag") : null,
-      html: cardSVG(code, marks[i] ? `${name}, ${t("hand.candidate")}` : name),
+      "data-tag": marks[i] ? t(tag) : null,
+      html: cardSVG(code, marks[i] ? `${name}, ${t(tag === "hand.held_tag" ? "hand.held_new" : "hand.candidate")}` : name),
     });
   }));
 }
@@ -94,7 +95,7 @@ export class ReplayView {
       if (submitted && hand.special) {
         badges.push(el("span", { class: "badge good" }, t("hand.special", { special: t(`label.${hand.special}`) })));
       }
-      const body = submitted ? this._rows(hand, state, currentRow) : this._dealt(hand);
+      const body = submitted ? this._rows(hand, state, currentRow) : this._dealt(hand, state);
       return el("article", { class: classes.join(" "), "data-position": String(hand.position) },
         el("header", { class: "replay-seat-head" },
           el("span", { class: "seat-name" }, hand.display_name),
@@ -126,8 +127,16 @@ export class ReplayView {
     return el("div", { class: "replay-rows" }, rows, discards);
   }
 
-  _dealt(hand) {
+  _dealt(hand, state) {
     const t = this.t;
+    // 十三道: once the exchange is over, the cards the seat went on with; those it was not
+    // dealt are tagged (a pool card taken, or the spare hand).
+    const held = state.exchanged ? heldApart(this.replay, hand) : null;
+    if (held) {
+      return el("div", { class: "replay-dealt" },
+        el("span", { class: "row-name" }, t("hand.held")), cards(held.cards, t, held.marks, "hand.held_tag"),
+        el("span", { class: "muted" }, t("hand.waiting")));
+    }
     const { plain, candidates } = dealtApart(hand);
     return el("div", { class: "replay-dealt" },
       el("span", { class: "row-name" }, t("hand.dealt")), cards(plain, t),
