@@ -68,8 +68,11 @@ export class BankerView {
     else if (round && round.phase === "exchanging" && Array.isArray(round.exchange?.put)
       && you && !you.pool_card) turn = "put";
     if (turn === this.turn) return;
-    this.turn = turn;
     const target = turn && this.elements.panel.querySelector(".offer, .pick-cards, .bid-form");
+    // The pool opens before the player's cards arrive: the turn counts as shown only once
+    // there is something to show.
+    if (turn && !target) return;
+    this.turn = turn;
     if (target && target.scrollIntoView) target.scrollIntoView({ block: "nearest" });
   }
 
