@@ -29,10 +29,11 @@ export class Countdown {
     if (at === this.deadline) { this.draw(); return; }
     this.deadline = at;
     this.lastSecond = null;
-    // The phase's whole time from the rules; where the page has no figure for it, the
-    // time left when this deadline is first seen stands for it.
-    const seconds = this.rules[PHASE_SECONDS[phase]];
-    this.total = seconds ? seconds * 1000 : (at ? Math.max(at - Date.now(), 1000) : null);
+    // The phase's whole time from the rules; where the page has no figure for it (or the
+    // table runs a longer clock than its rule set), the time left when this deadline is
+    // first seen stands for it.
+    const seconds = this.rules[PHASE_SECONDS[phase]] || 0;
+    this.total = at ? Math.max(seconds * 1000, at - Date.now(), 1000) : null;
     clearInterval(this.timer);
     this.timer = at ? setInterval(() => this.draw(), 250) : null;
     this.draw();
