@@ -123,7 +123,19 @@ class _OpenSockets:
                 logger.warning("presence heartbeat failed: %s", type(error).__name__)
 
 
-_open_sockets = _OpenSockets()
+# One register per event loop: the sockets of a loop live and die with it (a server
+# process has one; the test suite a new one per test, so nothing leaks between tests).
+_registers: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _OpenSockets]" = (
+    weakref.WeakKeyDictionary())
+
+
+def open_sockets() -> _OpenSockets:
+    """This process's (this event loop's) open table sockets."""
+    loop = asyncio.get_running_loop()
+    register = _registers.get(loop)
+    if register is None:
+        register = _registers[loop] = _OpenSockets()
+    return register
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
@@ -151,7 +163,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         except GameError:
             await self.close(code=CLOSE_NOT_FOUND)
             return
-        if not _open_sockets.add(self.user.id, self.table_id, self.channel_name):
+        if not open_sockets().add(self.user.id, self.table_id, self.channel_name):
             await self.error("too_many_sockets", "too many open table sockets "
                              f"(at most {settings.MAX_SOCKETS_PER_USER}); close another tab")
             await self.close(code=CLOSE_TOO_MANY_SOCKETS)
@@ -159,7 +171,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.counted = True
         # The lease first: a presence sweep must not find the seat connected without one.
         try:
-            await _open_sockets.renew((self.table_id, self.user.id))
+            await open_sockets().renew((self.table_id, self.user.id))
         except Exception as error:  # noqa: BLE001 — the heartbeat writes it again
             logger.warning("presence lease not written: %s", type(error).__name__)
         # Join first, then read the state: nothing broadcast in between is missed.
@@ -179,7 +191,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         self.closed = True
         if self.counted:
-            _open_sockets.discard(self.user.id, self.table_id, self.channel_name)
+            open_sockets().discard(self.user.id, self.table_id, self.channel_name)
         for group in self.joined:
             await self.channel_layer.group_discard(group, self.channel_name)
         if self.joined:

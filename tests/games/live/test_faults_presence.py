@@ -52,8 +52,9 @@ async def test_a_dead_servers_players_are_marked_disconnected_after_two_sweeps()
     assert cache.get(presence_lease_key(table.id, users[0].id)) is not None
 
     # The server dies: its sockets' leases are no longer renewed and lapse.
-    heartbeat = consumers._open_sockets
-    consumers._open_sockets = consumers._OpenSockets()
+    loop = asyncio.get_running_loop()
+    alive = consumers._registers[loop]
+    consumers._registers[loop] = consumers._OpenSockets()
     cache.delete_many([presence_lease_key(table.id, user.id) for user in users])
     try:
         assert await db(sweep_stale_presence)() == 0  # one miss may be a Redis restart
@@ -61,7 +62,7 @@ async def test_a_dead_servers_players_are_marked_disconnected_after_two_sweeps()
         assert await db(sweep_stale_presence)() == 2
         assert await db(connected_flags)(table) == [False, False]
     finally:
-        consumers._open_sockets = heartbeat
+        consumers._registers[loop] = alive
         for socket in sockets:
             await socket.close()
 
@@ -75,7 +76,7 @@ async def test_a_live_socket_keeps_its_seat_through_a_lost_lease():
     cache.clear()
 
     assert await db(sweep_stale_presence)() == 0
-    await consumers._open_sockets.renew()  # the heartbeat
+    await consumers.open_sockets().renew()  # the heartbeat
     assert await db(sweep_stale_presence)() == 0
     assert await db(sweep_stale_presence)() == 0
     assert (await db(connected_flags)(table))[0] is True
