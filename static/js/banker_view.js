@@ -314,6 +314,9 @@ export class BankerView {
     } else if (action === "pick") {
       this.picked = this.picked === button.dataset.code ? null : button.dataset.code;
       this.render();
+      // On a phone the button sits under the 13 cards: bring it up with the card picked.
+      const put = this.elements.panel.querySelector("#put-in-button");
+      if (this.picked && put && put.scrollIntoView) put.scrollIntoView({ block: "nearest" });
     } else if (action === "put-in" && this.picked) {
       this._send({ type: "put_in", card: this.picked });
     } else if (action === "take" || action === "pass") {
