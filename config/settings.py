@@ -157,6 +157,11 @@ EMBEDDED_WORKER = env.bool("EMBEDDED_WORKER", default=False)
 # lapsed (after PRESENCE_LEASE_SECONDS) at two sweeps running is marked disconnected — so
 # the players of a server that died show as gone within about three heartbeats.
 PRESENCE_HEARTBEAT_SECONDS = env.int("PRESENCE_HEARTBEAT_SECONDS", default=5)
+# A table nobody seated has been connected to for this long closes and leaves the lobby
+# (games.live.tasks.idle_tables_sweep, once a minute).
+TABLE_IDLE_MINUTES = env.int("TABLE_IDLE_MINUTES", default=10)
+# How many open tables one player may have opened at once (a cap on table spam).
+MAX_TABLES_PER_USER = env.int("MAX_TABLES_PER_USER", default=5)
 PRESENCE_LEASE_SECONDS = env.int("PRESENCE_LEASE_SECONDS",
                                  default=3 * PRESENCE_HEARTBEAT_SECONDS)
 # Table sockets one player may hold open on one server process (tabs, devices); the next

@@ -29,6 +29,11 @@ def new_invite_code() -> str:
     return "".join(secrets.choice(INVITE_ALPHABET) for _position in range(INVITE_CODE_LENGTH))
 
 
+def new_share_code() -> str:
+    """A session summary's share link code: unguessable, URL-safe."""
+    return secrets.token_urlsafe(12)[:16]
+
+
 sha256_hex = RegexValidator(r"^[0-9a-f]{64}$", _("Enter a SHA-256 digest as 64 lowercase hex digits."))
 
 
@@ -64,6 +69,21 @@ class Table(models.Model):
                               default=Status.OPEN)
     # Bumped by every state change; clients resync on a gap, timers act only if unchanged.
     version = models.PositiveIntegerField(_("version"), default=0)
+    # The room (房间): what its host chose at creation (games.live.services.tables).
+    seat_count = models.PositiveSmallIntegerField(
+        _("seats"), default=4, help_text=_("How many players the room seats."))
+    rounds_planned = models.PositiveSmallIntegerField(
+        _("rounds per session"), null=True, blank=True,
+        help_text=_("The session ends after this many rounds; empty: open-ended."))
+    arrange_seconds = models.PositiveSmallIntegerField(
+        _("seconds to arrange"), null=True, blank=True,
+        help_text=_("Within the rule set's bounds; empty: the rule set's own."))
+    horse_card = models.CharField(_("horse card (马牌)"), max_length=2, blank=True)
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                             blank=True, related_name="hosted_tables", verbose_name=_("host"))
+    last_seen_at = models.DateTimeField(
+        _("last player connected"), null=True, blank=True,
+        help_text=_("When a seated player's socket was last open: idle tables close."))
     next_commitment = models.CharField(
         _("next deal's commitment"), max_length=64, blank=True, validators=[sha256_hex],
         help_text=_("SHA-256 of the server seed the next round will be dealt with, published "
@@ -96,6 +116,12 @@ class Seat(models.Model):
     position = models.PositiveSmallIntegerField(_("position"))
     ready = models.BooleanField(_("ready"), default=False)
     connected = models.BooleanField(_("connected"), default=False)
+    away = models.BooleanField(
+        _("away (托管)"), default=False,
+        help_text=_("Readied by the table and played by the timer until they say they are back."))
+    timer_streak = models.PositiveSmallIntegerField(
+        _("rounds in a row the timer played"), default=0)
+    end_vote = models.BooleanField(_("votes to end the session"), default=False)
     client_seed = models.CharField(
         _("client seed"), max_length=32, blank=True,
         help_text=_("The seed this player's browser sent with ready, for the next deal."))
@@ -134,6 +160,8 @@ class Round(models.Model):
                                     help_text=_("When the current phase's timer runs out."))
     table_version = models.PositiveIntegerField(_("table version at the deal"))
     banker_position = models.PositiveSmallIntegerField(_("banker's seat"), null=True, blank=True)
+    session = models.ForeignKey("Session", on_delete=models.SET_NULL, null=True, blank=True,
+                                related_name="rounds", verbose_name=_("session"))
     fairness = models.CharField(
         _("deal algorithm"), max_length=40, default="hmac-sha256-fy-v1",
         help_text=_("How the deal follows from its seeds (docs/fairness.md)."))
@@ -265,6 +293,60 @@ class RoundEvent(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ValidationError(_("Round events are append-only: an event cannot be deleted."))
+
+
+class Session(models.Model):
+    """A room's session (一局): its rounds from the first deal to the last of
+    `rounds_planned`, or until the seated players voted to end it or the table closed.
+    Its summary is computed once, when it ends, from its settled rounds."""
+
+    class EndReason(models.TextChoices):
+        COMPLETED = "completed", _("all rounds played")
+        VOTED = "voted", _("the players voted to end it")
+        CLOSED = "closed", _("the table closed")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="sessions",
+                              verbose_name=_("table"))
+    number = models.PositiveIntegerField(_("number"))
+    rounds_planned = models.PositiveSmallIntegerField(_("rounds planned"), null=True, blank=True)
+    started_at = models.DateTimeField(_("started"), auto_now_add=True)
+    ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
+    end_reason = models.CharField(_("ended because"), max_length=10, blank=True,
+                                  choices=EndReason.choices)
+    share_code = models.CharField(_("share code"), max_length=16, unique=True,
+                                  default=new_share_code)
+    summary = models.JSONField(_("summary"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        verbose_name = _("session")
+        verbose_name_plural = _("sessions")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="session_number_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} session {self.number}"
+
+
+class ChatMessage(models.Model):
+    """A line of a table's chat: a quick phrase (its key, shown in each reader's
+    language) or short free text. Never holds a card: it is not part of any round."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat",
+                              verbose_name=_("table"))
+    session = models.ForeignKey(Session, on_delete=models.SET_NULL, null=True, blank=True,
+                                related_name="chat", verbose_name=_("session"))
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="chat_messages", verbose_name=_("player"))
+    phrase = models.CharField(_("quick phrase"), max_length=30, blank=True)
+    text = models.CharField(_("text"), max_length=120, blank=True)
+    created_at = models.DateTimeField(_("sent"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
 
 
 class RoundSecret(models.Model):

@@ -9,6 +9,7 @@ one judge of what makes sense, for the admin as for everyone else.
 from __future__ import annotations
 
 from dataclasses import fields as dataclass_fields
+from dataclasses import replace
 from typing import Any, Iterable
 
 from django.core.exceptions import ValidationError
@@ -146,6 +147,15 @@ class RuleSet(models.Model):
     negotiate_seconds = models.PositiveSmallIntegerField(
         _("seconds to negotiate"), default=_DEFAULTS.negotiate_seconds)
 
+    # What a room (a table's options) may choose under this rule set.
+    arrange_seconds_min = models.PositiveSmallIntegerField(
+        _("shortest arrange time a room may set"), default=15)
+    arrange_seconds_max = models.PositiveSmallIntegerField(
+        _("longest arrange time a room may set"), default=120)
+    horse_cards = models.JSONField(
+        _("horse cards (马牌) a room may use"), default=list, blank=True,
+        help_text=_('Card codes such as ["5h", "8h", "Th", "Kh"]; empty: no horse card.'))
+
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
@@ -175,9 +185,19 @@ class RuleSet(models.Model):
     def clean(self) -> None:
         # The tables are checked by the admin's inline formsets, which see the edits.
         try:
-            RuleConfig.from_dict(self.option_values())
+            config = RuleConfig.from_dict(self.option_values())
         except ConfigError as error:
             raise config_error_as_validation_error(error, OPTION_NAMES) from error
+        if not 1 <= self.arrange_seconds_min <= self.arrange_seconds_max:
+            raise ValidationError({"arrange_seconds_max": _(
+                "Rooms' arrange times need 1 ≤ shortest ≤ longest.")})
+        if not isinstance(self.horse_cards, list):
+            raise ValidationError({"horse_cards": _("A list of card codes, e.g. [\"5h\"].")})
+        for code in self.horse_cards:
+            try:
+                replace(config, horse_card=code).validate()
+            except (ConfigError, TypeError) as error:
+                raise ValidationError({"horse_cards": str(error)}) from error
 
 
 class RowBonus(models.Model):

@@ -94,6 +94,12 @@ class TableListApi(APIView):
         rule_set = serializers.SlugField(help_text="A rule set's slug, e.g. standard.")
         name = serializers.CharField(max_length=60)
         is_private = serializers.BooleanField(default=False)
+        seats = serializers.IntegerField(required=False, allow_null=True, default=None)
+        rounds = serializers.IntegerField(required=False, allow_null=True, default=None)
+        arrange_seconds = serializers.IntegerField(required=False, allow_null=True,
+                                                   default=None)
+        horse_card = serializers.CharField(required=False, allow_blank=True, default="",
+                                           max_length=2)
 
     @extend_schema(operation_id="tables_list", responses=LobbyTableOutputSerializer(many=True))
     def get(self, request):

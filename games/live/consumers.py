@@ -37,6 +37,7 @@ from django.db import connection
 from config import json_depth
 from games.live import broadcast, selectors, services
 from games.live.banker_handlers import BANKER_HANDLERS
+from games.live.room_handlers import ROOM_HANDLERS
 from games.live.services import GameError
 from games.live.tasks import presence_lease_key
 
@@ -273,7 +274,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     HANDLERS = {"sync": on_sync, "ping": on_ping, "sit": on_sit, "stand": on_stand,
                 "ready": on_ready, "submit": on_submit, "declare": on_declare,
-                **BANKER_HANDLERS}
+                **BANKER_HANDLERS, **ROOM_HANDLERS}
 
     # --- outgoing ---------------------------------------------------------------------
 

@@ -43,6 +43,22 @@ class TableCreateForm(forms.Form):
     is_private = forms.BooleanField(
         label=_("Private table"), required=False,
         help_text=_("Not listed in the lobby: players join with the invite code."))
+    # The room's options; the services check them against the chosen rule set.
+    seats = forms.TypedChoiceField(
+        label=_("Seats"), coerce=int, empty_value=None, required=False,
+        choices=[("", _("As many as the rules allow"))] + [(n, str(n)) for n in range(2, 6)],
+        help_text=_("The first round is dealt when every seat is filled and ready, or when "
+                    "the host starts early."))
+    rounds = forms.TypedChoiceField(
+        label=_("Rounds"), coerce=int, empty_value=None, required=False,
+        choices=[("", _("Open-ended"))] + [(n, str(n)) for n in (4, 8, 12, 16)])
+    arrange_seconds = forms.IntegerField(
+        label=_("Seconds to arrange"), required=False, min_value=1, max_value=600,
+        help_text=_("Empty: the rule set's own."))
+    horse_card = forms.CharField(
+        label=_("Horse card (马牌)"), required=False, max_length=2, strip=True,
+        help_text=_("Where the rule set offers one (Fujian: 5h, 8h, Th or Kh); doubles every "
+                    "result of whoever plays it."))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

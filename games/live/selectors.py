@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count
+from django.db.models import Count, Q
 
 from games.models import Hand, Round, RoundPhase, Seat, Table, TableStatus
 from games.errors import GameError
 from games.live.banker_views import banker_private, banker_public, cards_visible
+from games.live.room_views import chat_public, chat_recent, room_public, session_public
 from games.live.state import load_state
 from games.machine import RoundState, hand_hints
 from rules.engine.config import RuleConfig
@@ -38,7 +39,10 @@ def lobby_tables() -> list[dict[str, Any]]:
     tables = (Table.objects.filter(is_private=False)
               .exclude(status=TableStatus.CLOSED)
               .select_related("rule_set")
-              .annotate(players=Count("seats"))
+              .annotate(players=Count("seats", distinct=True),
+                        rounds_played=Count("rounds", distinct=True,
+                                            filter=Q(rounds__phase=RoundPhase.SETTLED,
+                                                     rounds__session__ended_at__isnull=True)))
               .order_by("-created_at", "-id"))
     return [{
         "id": table.id,
@@ -47,8 +51,11 @@ def lobby_tables() -> list[dict[str, Any]]:
         "invite_code": table.invite_code,
         "rule_set": {"slug": table.rule_set.slug, "name": table.rule_set.name},
         "players": table.players,
-        "max_players": table.rule_set.max_players,
-        "free_seats": max(table.rule_set.max_players - table.players, 0),
+        "max_players": table.seat_count,
+        "free_seats": max(table.seat_count - table.players, 0),
+        "rounds_planned": table.rounds_planned,
+        "rounds_played": table.rounds_played,  # in the session under way
+        "playing": table.status == TableStatus.PLAYING,
         "version": table.version,
         "created_at": iso(table.created_at),
     } for table in tables]
@@ -70,6 +77,7 @@ def table_summary(table: Table) -> dict[str, Any]:
         # SHA-256 of the server seed the next round will be dealt with (v2): public
         # before anyone sends a client seed for it.
         "next_commitment": table.next_commitment,
+        "room": room_public(table),
     }
 
 
@@ -88,6 +96,7 @@ def seats_public(table_id: int, round: Round | None = None,
                         .values_list("user_id", flat=True))
     if seats is None:
         seats = Seat.objects.filter(table_id=table_id).select_related("user").order_by("position")
+    host = Table.objects.filter(pk=table_id).values_list("host_id", flat=True).first()
     return [{
         "position": seat.position,
         "user_id": seat.user_id,
@@ -95,6 +104,9 @@ def seats_public(table_id: int, round: Round | None = None,
         "ready": seat.ready,
         "connected": seat.connected,
         "submitted": seat.user_id in submitted,
+        "host": seat.user_id == host,
+        "away": seat.away,
+        "end_vote": seat.end_vote,
     } for seat in seats]
 
 
@@ -244,6 +256,8 @@ def table_state(*, table_id: int, user) -> dict[str, Any]:
         "seats": seats_public(table.id, round),
         "round": round_public(round) if round is not None else None,
         "you": you,
+        "session": session_public(table),
+        "chat": chat_recent(table),
     }
 
 
@@ -251,6 +265,6 @@ def hand_of(*, round_id: int, user) -> Hand | None:
     return Hand.objects.filter(round_id=round_id, user_id=user.id).first()
 
 
-__all__ = ["lobby_tables", "table_state", "table_get", "table_summary", "seats_public",
+__all__ = ["chat_public", "lobby_tables", "table_state", "table_get", "table_summary", "seats_public",
            "round_public", "settled_payload", "hand_private", "submission_private",
            "current_round", "hand_of"]

@@ -59,6 +59,7 @@ def rearm_arrange_timers() -> int:
     """Queue the arrange timer again for every round still being arranged, and make sure
     the presence sweep runs."""
     presence_sweep.delay()
+    idle_tables_sweep.delay()
     return services.round_timers_rearm()
 
 
@@ -110,3 +111,19 @@ def rearm_when_a_worker_starts(**_signal) -> None:
     # Queued rather than run here: the signal fires in the worker's start-up code, and
     # database work belongs in a task, where the worker's pool runs it.
     rearm_arrange_timers.delay()
+
+
+IDLE_SWEEP_RAN = "idle-tables-sweep-ran"
+IDLE_SWEEP_SECONDS = 60
+
+
+@shared_task(name="games.idle_tables_sweep", ignore_result=True)
+def idle_tables_sweep() -> int:
+    """Close the tables nobody has visited for TABLE_IDLE_MINUTES (rooms.close_idle_tables),
+    then queue the next sweep in a minute, unless another chain of sweeps runs already."""
+    if not cache.add(IDLE_SWEEP_RAN, 1, timeout=IDLE_SWEEP_SECONDS * 0.8):
+        return 0
+    try:
+        return services.close_idle_tables()
+    finally:
+        idle_tables_sweep.apply_async(countdown=IDLE_SWEEP_SECONDS)

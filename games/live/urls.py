@@ -8,5 +8,6 @@ urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("create/", views.create, name="create"),
     path("join/", views.join, name="join"),
+    path("play-now/", views.play_now, name="play_now"),
     path("<int:table_id>/", views.table, name="table"),
 ]

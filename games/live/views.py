@@ -22,6 +22,7 @@ from games.live.forms import JoinForm, TableCreateForm
 from games.models import Hand, RoundPhase
 from games.live.selectors import lobby_tables, table_state
 from games.live.services import GameError, table_create, table_join
+from games.live.services import play_now as play_now_service
 from games.live.strings import table_strings
 
 
@@ -57,12 +58,28 @@ def create(request):
     if not form.is_valid():
         return _lobby(request, create_form=form, status=400)
     try:
-        table = table_create(user=request.user, rule_set=form.cleaned_data["rule_set"],
-                             name=form.cleaned_data["name"],
-                             is_private=form.cleaned_data["is_private"])
+        data = form.cleaned_data
+        table = table_create(user=request.user, rule_set=data["rule_set"], name=data["name"],
+                             is_private=data["is_private"], seats=data["seats"],
+                             rounds=data["rounds"], arrange_seconds=data["arrange_seconds"],
+                             horse_card=data["horse_card"])
     except GameError as error:
         form.add_error(None, _error_text(error))
         return _lobby(request, create_form=form, status=400)
+    return redirect("games:table", table_id=table.pk)
+
+
+@login_required
+@require_POST
+def play_now(request):
+    """"Play now": a seat at a public table of the chosen rule set that waits for
+    players, or a new one (games.live.services.play_now)."""
+    rule_set = request.POST.get("rule_set", "")
+    try:
+        table = play_now_service(user=request.user, rule_set=rule_set)
+    except GameError as error:
+        messages.error(request, _error_text(error))
+        return redirect("games:lobby")
     return redirect("games:table", table_id=table.pk)
 
 
@@ -136,6 +153,9 @@ def _rules_for_page(slug: str) -> dict:
         "exchange": rule_set.exchange,
         "negotiation": rule_set.negotiation,
         "max_bid": rule_set.max_bid,
+        "bid_seconds": rule_set.bid_seconds,
+        "exchange_seconds": rule_set.exchange_seconds,
+        "negotiate_seconds": rule_set.negotiate_seconds,
         "specials": {special.code: {"name": special.name, "points": special.points,
                                     "label": special.get_code_display()}
                      for special in rule_set.specials.all()},

@@ -13,5 +13,6 @@ urlpatterns = [
     path("history/leaderboard/", views.leaderboard, name="leaderboard"),
     path("history/leaderboard/<slug:slug>/", views.leaderboard, name="leaderboard_rule_set"),
     path("replays/<int:round_id>/", views.replay, name="replay"),
+    path("sessions/<str:share_code>/", views.session_summary_page, name="session"),
     path("replays/<int:round_id>/export.txt", views.replay_export, name="replay_export"),
 ]

@@ -17,7 +17,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
-from games.record import history
+from games.record import history, sessions
 from games.record.export import history_text, round_text
 from games.record.history import HistoryError, HistoryFilter
 from games.record.strings import replay_strings
@@ -81,6 +81,7 @@ def my_rounds(request):
         "page": page,
         "lines": [history.round_line(hand) for hand in page.object_list],
         "statistics": history.player_statistics(user=request.user, filters=filters),
+        "sessions": sessions.player_sessions(user=request.user),
     })
 
 
@@ -93,6 +94,20 @@ def my_rounds_export(request):
                             status=400, content_type="text/plain; charset=utf-8")
     return _text(history_text(user=request.user, filters=filters),
                  f"thirteen-water-{request.user.username}.txt")
+
+
+@login_required
+@require_GET
+def session_summary_page(request, share_code: str):
+    """A session's summary (一局总结): standings and each round with its replay. Its
+    share link opens for anyone logged in."""
+    session = sessions.shared_session(share_code=share_code)
+    if session is None:
+        return render(request, "history/refused.html",
+                      {"message": _("There is no such session, or it has not ended.")},
+                      status=404)
+    return render(request, "history/session.html", {"session": session,
+                                                     "summary": session.summary})
 
 
 @login_required

@@ -132,12 +132,17 @@ class Player:
         self.page.get_by_role("navigation").get_by_role("link", name="Lobby").click()
         self.page.wait_for_url("**/tables/")
 
-    def create_table(self, name: str, rule_set: str = "Quick test table") -> str:
+    def create_table(self, name: str, rule_set: str = "Quick test table",
+                     seats: int | None = None) -> str:
+        """Open a room; `seats`: how many it seats (its first round is dealt when they
+        are all filled and ready), else as many as the rule set allows."""
         self.open_lobby()
         page = self.page
         page.select_option("#id_create-rule_set", label=page.locator(
             "#id_create-rule_set option", has_text=rule_set).first.inner_text())
         page.fill("#id_create-name", name)
+        if seats is not None:
+            page.select_option("#id_create-seats", str(seats))
         with page.expect_navigation():
             page.get_by_role("button", name="Create and sit down").click()
         self.wait_connected()

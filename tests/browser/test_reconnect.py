@@ -17,7 +17,7 @@ def test_the_page_rides_out_a_server_restart(browser, table_server):
     server = table_server(arrange_seconds=40)
     gus = Player(browser, server, "gus", "Gus").register()
     hal = Player(browser, server, "hal", "Hal", viewport=PHONE).register()
-    gus.create_table("Flaky")
+    gus.create_table("Flaky", seats=2)
     hal.page.goto(gus.page.url)
     hal.wait_connected()
     hal.page.get_by_role("button", name="Take a seat").click()

@@ -207,7 +207,8 @@ def test_a_changed_seed_fails_the_browser_check(live_server, four_players, monke
 
 
 def test_an_unsettled_round_has_no_replay_page(live_server, four_players, monkeypatch):
-    table = services.table_create(user=four_players[0], rule_set="standard", name="Felt")
+    table = services.table_create(user=four_players[0], rule_set="standard", name="Felt",
+                                  seats=2)
     services.table_join(user=four_players[1], invite_code=table.invite_code)
     for user in four_players[:2]:
         services.player_ready(table_id=table.id, user=user)

@@ -63,7 +63,7 @@ def test_extra_three_one_player_by_hand_with_a_candidate_one_by_the_timer(browse
     server = table_server(arrange_seconds=ARRANGE_SECONDS)
     alice = Player(browser, server, "alice", "Alice").register()
     bob = Player(browser, server, "bob", "Bob").register()
-    table_url = alice.create_table("Sixteen", rule_set="Quick 多三张 table")
+    table_url = alice.create_table("Sixteen", rule_set="Quick 多三张 table", seats=2)
     bob.page.goto(table_url)
     bob.wait_connected()
     bob.page.get_by_role("button", name="Take a seat").click()

@@ -160,7 +160,7 @@ def test_the_foul_warning_and_a_refusing_rule_set(browser, table_server):
     server = table_server(arrange_seconds=60)
     eve = Player(browser, server, "eve", "Eve").register()
     fay = Player(browser, server, "fay", "Fay", viewport=PHONE).register()
-    eve.create_table("Fouls")
+    eve.create_table("Fouls", seats=2)
     fay.page.goto(eve.page.url)
     fay.wait_connected()
     fay.page.get_by_role("button", name="Take a seat").click()

@@ -260,7 +260,8 @@ def test_three_players_the_banker_declines_the_spare_hand_and_a_player_takes_it(
     ann.register()
     cat = Player(browser, server, "cat", "Cat", viewport=PHONE).register()
     everyone = [ben, ann, cat]  # seats 0, 1, 2
-    sit_and_ready(everyone, ben.create_table("Three roads", rule_set="Quick 十三道 table"))
+    sit_and_ready(everyone, ben.create_table("Three roads", rule_set="Quick 十三道 table",
+                                             seats=3))
     expect(ann.page.locator("#phase-text")).to_contain_text("抢庄")
     bid(ann, 2)
     bid(ben, 0)

@@ -26,11 +26,11 @@ def test_two_players_one_hint_one_timer_both_see_the_settlement(browser, table_s
     alice = Player(browser, server, "alice", "Alice").register()
     bob = Player(browser, server, "bob", "Bob").register()
 
-    alice.create_table("Alice's table")
+    alice.create_table("Alice's table", seats=2)
     expect(alice.page.locator(".seat.you")).to_contain_text("Alice")
     bob.open_lobby()
     lobby_row = bob.page.locator("tr", has_text="Alice's table")
-    expect(lobby_row).to_contain_text("1/4")
+    expect(lobby_row).to_contain_text("1/2")  # the room seats two
     with bob.page.expect_navigation():
         lobby_row.get_by_role("button", name="Join").click()
     bob.wait_connected()

@@ -101,19 +101,26 @@ def committed(django_capture_on_commit_callbacks):
 
 
 def seat_all(table, users, committed=None):
+    """Seat the users at the table, each with a socket open (a seat nobody is connected
+    to at a deal is away, 托管, and played by the timer)."""
+    run = committed or (lambda service, **kwargs: service(**kwargs))
     for user in users[1:]:
-        if committed:
-            committed(services.table_join, user=user, invite_code=table.invite_code)
-        else:
-            services.table_join(user=user, invite_code=table.invite_code)
+        run(services.table_join, user=user, invite_code=table.invite_code)
+    for user in users:
+        run(services.player_connection, table_id=table.id, user=user, connected=True)
 
 
 def start_round(table, users, committed=None) -> Round:
+    """Everybody presses ready; in a room with seats to spare its host starts the
+    session's first round (rooms.start_now)."""
+    run = committed or (lambda service, **kwargs: service(**kwargs))
     for user in users:
-        if committed:
-            committed(services.player_ready, table_id=table.id, user=user)
-        else:
-            services.player_ready(table_id=table.id, user=user)
+        if Round.objects.filter(table=table, phase="arranging").exists():
+            break  # dealt already: the others were away (托管), readied by the table
+        run(services.player_ready, table_id=table.id, user=user)
+    if not Round.objects.filter(table=table, phase="arranging").exists():
+        table.refresh_from_db()
+        run(services.start_now, table_id=table.id, user=table.host)
     return Round.objects.get(table=table, phase="arranging")
 
 

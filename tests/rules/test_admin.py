@@ -25,7 +25,10 @@ def form_data(rule_set: RuleSet, *, options=None, row_bonuses=None, specials=Non
     `row_bonuses` / `specials` are lists of dicts: the saved rows (with their "id") first,
     then new ones; a dict with "DELETE": True marks a saved row for deletion.
     """
-    values = {"slug": rule_set.slug, **rule_set.option_values(), **(options or {})}
+    room = {"arrange_seconds_min": rule_set.arrange_seconds_min,
+            "arrange_seconds_max": rule_set.arrange_seconds_max,
+            "horse_cards": json.dumps(rule_set.horse_cards)}
+    values = {"slug": rule_set.slug, **rule_set.option_values(), **room, **(options or {})}
     data = {name: value for name, value in values.items() if not isinstance(value, bool)}
     data.update({name: "on" for name, value in values.items() if value is True})
     tables = {

@@ -14,6 +14,9 @@ The services are split by what they change:
     tables.py     a table and its seats: create, join, sit, leave, ready, connection
     rounds.py        a round: the deal, submissions, the round's timer, settlement
     banker.py        十三道's actions: bids, the exchange's steps, the negotiation
+    rooms.py         a room between rounds: start now, votes to end, away and back,
+                     freeing a seat, the chat, play now, closing idle tables
+    sessions.py      a room's session of rounds: its start, its end, away marks
     round_state.py   a machine step back into the database (then messages and timer)
     round_messages.py  what a step tells the table and each player
     table_row.py     what all share: the table row's lock, its seats, its version bump
@@ -26,11 +29,14 @@ from games.live.services.banker import (exchange_choose, exchange_put, exchange_
 from games.live.services.rounds import (OVERDUE_GRACE, round_auto_submit, round_declare,
                                         round_submit, round_timeout_overdue,
                                         round_timers_rearm)
+from games.live.services.rooms import (chat_send, close_idle_tables, play_now, player_back,
+                                       seat_free, start_now, vote_end)
 from games.live.services.tables import (player_connection, player_ready, seat_leave, seat_take,
                                         table_create, table_join)
 
 __all__ = ["GameError", "OVERDUE_GRACE", "exchange_choose", "exchange_put", "exchange_swap",
            "negotiate_answer", "negotiate_propose", "player_connection", "player_ready",
-           "round_bid",
+           "round_bid", "chat_send", "close_idle_tables", "play_now", "player_back",
+           "seat_free", "start_now", "vote_end",
            "round_auto_submit", "round_declare", "round_submit", "round_timeout_overdue",
            "round_timers_rearm", "seat_leave", "seat_take", "table_create", "table_join"]

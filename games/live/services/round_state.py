@@ -11,7 +11,7 @@ from django.db import transaction
 from django.db.models import Max
 
 from games import machine
-from games.live.services import hooks, round_messages
+from games.live.services import hooks, round_messages, sessions
 from games.live.services.table_row import changed, commit_next_seed
 from games.live.state import flow_of
 from games.models import Hand, Round, RoundEvent, RoundSecret, Table, TableStatus
@@ -40,6 +40,8 @@ def persist(table: Table, round: Round, old: machine.RoundState, new: machine.Ro
     for name in fields:
         setattr(round, name, wanted[name])
     version = changed(table)
+    if settled:
+        sessions.after_settlement(table, round, version)
     timer = not settled and new.deadline != old.deadline
     if timer:  # a new phase or exchange step: its timer belongs to this version
         round.table_version = version

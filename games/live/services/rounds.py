@@ -23,7 +23,7 @@ from django.db.models import Max
 from games import machine
 from games.errors import GameError
 from games.live import broadcast, selectors
-from games.live.services import hooks
+from games.live.services import hooks, sessions
 from games.live.services.round_state import log, persist
 from games.live.services.table_row import (changed, commit_next_seed, lock_table,
                                            playable_config, playing_round, round_running,
@@ -128,14 +128,30 @@ def round_timers_rearm() -> int:
 
 
 def maybe_start_round(table: Table, seats: list[Seat] | None = None) -> Round | None:
+    """Deal when the room is ready (seed 000 §3.2): a session's first round when every
+    seat of the room is filled and ready, a later one when everyone seated is ready. An
+    away player (托管) counts as ready: the table never waits for them."""
     if seats is None:
         seats = seats_of(table)
-    if not seats or not all(seat.ready for seat in seats) or round_running(table):
+    if not seats or round_running(table) or not all(s.ready or s.away for s in seats):
         return None
-    config = playable_config(table.rule_set)
+    if sessions.open_session(table) is None and len(seats) < table.seat_count:
+        return None  # the host may start early (rooms.start_now)
+    return deal_if_playable(table, seats)
+
+
+def deal_if_playable(table: Table, seats: list[Seat]) -> Round | None:
+    config = room_config(table, playable_config(table.rule_set))
     if not config.min_players <= len(seats) <= config.max_players:
         return None
     return _deal(table, seats, config)
+
+
+def room_config(table: Table, config: RuleConfig) -> RuleConfig:
+    """The rule set's config with the room's own choices: its arrange time and its horse
+    card (马牌); frozen into each round it deals."""
+    return replace(config, arrange_seconds=table.arrange_seconds or config.arrange_seconds,
+                   horse_card=table.horse_card)
 
 
 def _deal(table: Table, seats: list[Seat], config: RuleConfig) -> Round:
@@ -161,8 +177,10 @@ def _deal(table: Table, seats: list[Seat], config: RuleConfig) -> Round:
         spare = tuple(codes(undealt[:13])) if len(seats) == 3 else ()
         state, events = machine.start(replace(state, phase="dealt", deadline=None,
                                               spare=spare), moment, _next_banker(table, seats))
+    sessions.mark_absent_away(table, seats)
     round = Round.objects.create(
         table=table, number=number, rules=config.to_dict(), phase=state.phase,
+        session=sessions.session_for_deal(table),
         deal_commitment=fairness.commitment(server_seed), deadline=state.deadline,
         table_version=version, banker_position=state.banker, flow=flow_of(state),
         fairness=scheme, client_seeds=client_seeds)

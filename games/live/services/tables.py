@@ -4,9 +4,11 @@ connection flag."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import transaction
 
 from games.errors import GameError
+from games.live.services import hooks
 from games.live.services.rounds import maybe_start_round
 from games.live.services.table_row import (changed, commit_next_seed, lock_table,
                                            playable_config, playing, seat_of, seats_of)
@@ -15,22 +17,62 @@ from rules.engine import fairness
 from rules.models import RuleSet
 
 
-def table_create(*, user, rule_set: RuleSet | str, name: str, is_private: bool = False) -> Table:
-    """Open a table under `rule_set` (a RuleSet or its slug) and seat its creator at 0."""
+# The numbers of rounds a room offers (None: open-ended); seed 000's apps offer these.
+ROUND_CHOICES = (None, 4, 8, 12, 16)
+
+
+def table_create(*, user, rule_set: RuleSet | str, name: str, is_private: bool = False,
+                 seats: int | None = None, rounds: int | None = None,
+                 arrange_seconds: int | None = None, horse_card: str = "") -> Table:
+    """Open a room under `rule_set` (a RuleSet or its slug) and seat its creator, its host,
+    at 0. The room's options: `seats` (2 to the rule set's maximum; default the maximum),
+    `rounds` per session (ROUND_CHOICES; None: open-ended), `arrange_seconds` (within the
+    rule set's room bounds; None: the rule set's own) and a `horse_card` (马牌) from the
+    rule set's list ("": none). Each refusal names the option."""
     if isinstance(rule_set, str):
         rule_set = RuleSet.objects.filter(slug=rule_set).first()
         if rule_set is None:
             raise GameError("bad_request", "there is no such rule set")
-    playable_config(rule_set)
+    config = playable_config(rule_set)
     name = (name or "").strip()
     if not name or len(name) > Table._meta.get_field("name").max_length:
         raise GameError("bad_request", "a table needs a name of 1 to 60 characters")
+    options = _room_options(rule_set, config, seats, rounds, arrange_seconds, horse_card)
+    opened = Table.objects.filter(created_by=user).exclude(status=TableStatus.CLOSED).count()
+    if opened >= settings.MAX_TABLES_PER_USER:
+        raise GameError("too_many_tables", f"you have {opened} open tables: play at one, or "
+                                           "let an empty one close first")
     with transaction.atomic():
         table = Table.objects.create(rule_set=rule_set, name=name, is_private=bool(is_private),
-                                     created_by=user, version=1)
+                                     created_by=user, host=user, version=1, **options)
         Seat.objects.create(table=table, user=user, position=0)
         commit_next_seed(table)
     return table
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _room_options(rule_set: RuleSet, config, seats, rounds, arrange_seconds, horse_card
+                  ) -> dict:
+    seats = config.max_players if seats is None else seats
+    if not _whole(seats) or not config.min_players <= seats <= config.max_players:
+        raise GameError("bad_request", f"a room of this rule set seats {config.min_players} "
+                                       f"to {config.max_players} players")
+    if rounds not in ROUND_CHOICES or isinstance(rounds, bool):
+        choices = ", ".join(str(n) for n in ROUND_CHOICES if n)
+        raise GameError("bad_request", f"play {choices} rounds, or leave it open-ended")
+    low, high = rule_set.arrange_seconds_min, rule_set.arrange_seconds_max
+    if arrange_seconds is not None and (not _whole(arrange_seconds)
+                                        or not low <= arrange_seconds <= high):
+        raise GameError("bad_request", f"the arrange time is {low} to {high} seconds")
+    horse_card = horse_card or ""
+    if horse_card and horse_card not in rule_set.horse_cards:
+        allowed = ", ".join(rule_set.horse_cards) or "none"
+        raise GameError("bad_request", f"this rule set's horse cards (马牌) are: {allowed}")
+    return {"seat_count": seats, "rounds_planned": rounds, "arrange_seconds": arrange_seconds,
+            "horse_card": horse_card}
 
 
 def table_join(*, user, invite_code: str) -> Table:
@@ -56,7 +98,7 @@ def seat_take(*, table_id: int, user, position: int | None = None,
         table = lock_table(table_id)
         if table.status == TableStatus.CLOSED:
             raise GameError("table_closed", "this table is closed")
-        max_players = table.rule_set.max_players
+        max_players = table.seat_count
         if position is not None and (isinstance(position, bool) or not isinstance(position, int)
                                      or not 0 <= position < max_players):
             raise GameError("bad_request",
@@ -102,8 +144,18 @@ def seat_leave(*, table_id: int, user) -> None:
             raise GameError("round_in_progress",
                             "you cannot leave while your round is being played")
         seat.delete()
+        if table.host_id == user.id:
+            _pass_the_host_on(table, seat.position)
         changed(table, seats=True)
         maybe_start_round(table)
+
+
+def _pass_the_host_on(table: Table, left: int) -> None:
+    """The host left: the next seat clockwise hosts the room (nobody, if it is empty)."""
+    positions = sorted(Seat.objects.filter(table=table).values_list("position", "user_id"))
+    after = [entry for entry in positions if entry[0] > left] + positions
+    table.host_id = after[0][1] if after else None
+    table.save(update_fields=["host"])
 
 
 def player_ready(*, table_id: int, user, client_seed: str | None = None) -> None:
@@ -147,6 +199,8 @@ def player_connection(*, table_id: int, user, connected: bool) -> None:
             return
         seat.connected = connected
         seat.save(update_fields=["connected"])
+        table.last_seen_at = hooks.now()  # a visited table stays in the lobby
+        table.save(update_fields=["last_seen_at"])
         changed(table, seats=True)
 
 

@@ -28,7 +28,7 @@ db = database_sync_to_async
 def _setup_table(count: int = 4, rule_set: str = "standard"):
     users = [make_user(username=f"s{n}", display_name=f"Seat {n}") for n in range(count)]
     table = services.table_create(user=users[0], rule_set=RuleSet.objects.get(slug=rule_set),
-                                  name="Socket table")
+                                  name="Socket table", seats=max(count, 2))
     for user in users[1:]:
         services.table_join(user=user, invite_code=table.invite_code)
     return table, users
@@ -227,9 +227,9 @@ async def test_sit_and_stand_over_the_socket():
     newcomer = await db(make_user)(username="newcomer", display_name="Newcomer")
     socket = await Socket.open(table.id, newcomer)
     assert (await socket.until("state"))["you"] is None
-    await socket.send(type="sit", position=3)
+    await socket.send(type="sit", position=1)  # the room seats two
     seats = await socket.until("seats")
-    assert [(s["position"], s["connected"]) for s in seats["seats"]] == [(0, False), (3, True)]
+    assert [(s["position"], s["connected"]) for s in seats["seats"]] == [(0, False), (1, True)]
     await socket.send(type="stand")
     seats = await socket.until("seats")
     assert [s["position"] for s in seats["seats"]] == [0]

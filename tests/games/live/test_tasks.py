@@ -94,7 +94,7 @@ def test_the_embedded_worker_fires_the_timer_and_settles(monkeypatch):
     quick.pk, quick.slug, quick.arrange_seconds = None, "quick-timer", 1
     quick.save()
     users = [make_user(username=f"t{n}", display_name=f"T{n}") for n in range(2)]
-    table = services.table_create(user=users[0], rule_set=quick, name="Quick")
+    table = services.table_create(user=users[0], rule_set=quick, name="Quick", seats=2)
     seat_all(table, users)
     start_embedded_worker()
     try:

@@ -28,7 +28,8 @@ def shisandao(**changes):
 
 
 def table_of(players, count, **changes):
-    table = services.table_create(user=players[0], rule_set=shisandao(**changes), name="Dao")
+    table = services.table_create(user=players[0], rule_set=shisandao(**changes), name="Dao",
+                                  seats=count)
     seat_all(table, players[:count])
     return table
 
@@ -40,6 +41,9 @@ def current(table) -> Round:
 def start_round(table, users, committed) -> Round:
     """Everybody presses ready: the round is dealt in its first 十三道 phase."""
     for user in users:
+        round = current(table)
+        if round is not None and round.phase != "settled":
+            break  # dealt already: the others were away (托管), readied by the table
         committed(services.player_ready, table_id=table.id, user=user)
     return current(table)
 

@@ -33,7 +33,8 @@ def v2(monkeypatch):
 
 
 def seated(players, count=4):
-    table = services.table_create(user=players[0], rule_set="standard", name="Fair")
+    table = services.table_create(user=players[0], rule_set="standard", name="Fair",
+                                  seats=count)
     seat_all(table, players[:count])
     return table
 

@@ -42,11 +42,24 @@ def test_a_lone_ready_player_does_not_start_a_round(players):
     assert not Round.objects.exists()
 
 
-def test_the_last_unready_player_leaving_starts_the_round(table, players):
+def test_a_room_with_a_seat_left_empty_waits_for_its_host_to_start(table, players):
     for user in players[:3]:
         services.player_ready(table_id=table.id, user=user)
     services.seat_leave(table_id=table.id, user=players[3])
+    assert not Round.objects.filter(table=table).exists()  # the room seats four
+    services.start_now(table_id=table.id, user=players[0])
     assert Round.objects.get(table=table).hands.count() == 3
+
+
+def test_in_a_session_the_last_unready_player_leaving_starts_the_round(table, players,
+                                                                       monkeypatch):
+    first = start_round(table, players)
+    past_deadline(monkeypatch, first)
+    services.round_auto_submit(round_id=first.id, version=first.table_version)
+    for user in players[:3]:
+        services.player_ready(table_id=table.id, user=user)
+    services.seat_leave(table_id=table.id, user=players[3])
+    assert Round.objects.get(table=table, number=2).hands.count() == 3
 
 
 def test_the_deal_is_committed_and_the_seed_kept_secret(table, players, timers, committed):

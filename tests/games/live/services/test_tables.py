@@ -99,3 +99,16 @@ def test_connection_flags_the_seat_and_watchers_change_nothing(table, players):
     services.player_connection(table_id=table.id, user=make_user(username="w"),
                                connected=True)
     assert Table.objects.get(pk=table.pk).version == version
+
+
+def test_a_player_may_have_only_so_many_open_tables(players, settings):
+    settings.MAX_TABLES_PER_USER = 2
+    for n in range(2):
+        services.table_create(user=players[0], rule_set="standard", name=f"Mine {n}")
+    with pytest.raises(GameError) as error:
+        services.table_create(user=players[0], rule_set="standard", name="One more")
+    assert error.value.code == "too_many_tables"
+    assert Table.objects.filter(created_by=players[0]).count() == 2
+    Table.objects.filter(name="Mine 0").update(status="closed")
+    services.table_create(user=players[1], rule_set="standard", name="Someone else's")
+    services.table_create(user=players[0], rule_set="standard", name="Once one closed")

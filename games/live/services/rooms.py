@@ -1,0 +1,184 @@
+"""What a room's players and host do between and around rounds: the host's "start now",
+votes to end the session, coming back from away (托管), the host freeing an away
+player's seat, the chat, "play now", and closing tables nobody visits.
+
+Each is one service (HackSoft style) under the table's lock, versioned and broadcast after
+commit like every other change; a refusal is a GameError that changes nothing.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Count, Exists, F, OuterRef, Q
+
+from games.errors import GameError
+from games.live import broadcast, selectors
+from games.live.services import hooks, sessions
+from games.live.services.rounds import deal_if_playable, maybe_start_round
+from games.live.services.table_row import changed, lock_table, round_running, seat_of, seats_of
+from games.models import ChatMessage, Seat, Session, Table, TableStatus
+from rules.models import RuleSet
+
+# Quick phrases (快捷语): keys the table page shows in each reader's language.
+CHAT_PHRASES = ("hello", "good_luck", "nice_hand", "hurry_up", "well_played", "one_more",
+                "sorry", "bye")
+CHAT_MAX_CHARACTERS = 120
+CHAT_BURST = 5            # messages a player may send ...
+CHAT_BURST_SECONDS = 10   # ... in this many seconds
+
+
+def start_now(*, table_id: int, user) -> None:
+    """The host deals the session's first round before every seat is filled: at least the
+    rule set's minimum seated and ready; whoever is not ready watches this round."""
+    with transaction.atomic():
+        table = lock_table(table_id)
+        seat_of(table, user)
+        if table.host_id != user.id:
+            raise GameError("not_host", "only the host can start early")
+        if round_running(table):
+            raise GameError("round_in_progress", "a round is being played already")
+        if sessions.open_session(table) is not None:
+            raise GameError("session_running", "the session has started: everyone "
+                                               "seated plays when all are ready")
+        ready = [seat for seat in seats_of(table) if seat.ready or seat.away]
+        minimum = table.rule_set.min_players
+        if len(ready) < minimum:
+            raise GameError("too_few_ready", f"at least {minimum} players must be ready")
+        if deal_if_playable(table, ready) is None:
+            raise GameError("too_few_ready", f"at least {minimum} players must be ready")
+
+
+def vote_end(*, table_id: int, user, vote: bool = True) -> None:
+    """Vote to end the session early (or take the vote back). When every seated player
+    has voted, it ends now between rounds, or as soon as the round being played settles."""
+    if not isinstance(vote, bool):
+        raise GameError("bad_request", "vote true or false")
+    with transaction.atomic():
+        table = lock_table(table_id)
+        seat = seat_of(table, user)
+        session = sessions.open_session(table)
+        if session is None:
+            raise GameError("no_session", "no session is being played at this table")
+        if seat.end_vote == vote:
+            raise GameError("already_voted", "you have voted so already")
+        seat.end_vote = vote
+        seat.save(update_fields=["end_vote"])
+        version = changed(table, seats=True)
+        if sessions.everyone_voted(table) and not round_running(table):
+            sessions.end_session(table, session, Session.EndReason.VOTED, version)
+
+
+def player_back(*, table_id: int, user) -> None:
+    """"I'm back": the table stops playing for you (托管 ends)."""
+    with transaction.atomic():
+        table = lock_table(table_id)
+        seat = seat_of(table, user)
+        if not seat.away:
+            raise GameError("not_away", "you are not away")
+        seat.away, seat.timer_streak = False, 0
+        if not round_running(table):
+            seat.ready = False  # you press ready yourself again
+        seat.save(update_fields=["away", "timer_streak", "ready"])
+        changed(table, seats=True)
+
+
+def seat_free(*, table_id: int, user, position) -> None:
+    """The host frees the seat of a player who is away, between rounds."""
+    with transaction.atomic():
+        table = lock_table(table_id)
+        seat_of(table, user)
+        if table.host_id != user.id:
+            raise GameError("not_host", "only the host can free a seat")
+        if round_running(table):
+            raise GameError("round_in_progress", "free a seat between rounds")
+        target = None
+        if isinstance(position, int) and not isinstance(position, bool):
+            target = Seat.objects.filter(table=table, position=position).first()
+        if target is None:
+            raise GameError("bad_request", "nobody sits in that seat")
+        if not target.away:
+            raise GameError("not_away", "only an away player's seat can be freed")
+        target.delete()
+        changed(table, seats=True)
+        maybe_start_round(table)
+
+
+def chat_send(*, table_id: int, user, phrase: str | None = None, text: str | None = None
+              ) -> ChatMessage:
+    """A quick phrase (CHAT_PHRASES) or short free text to everyone at the table, players
+    and watchers. Free text is capped and rate-limited; the page escapes it."""
+    table = selectors.table_get(table_id=table_id, user=user)
+    if (phrase is None) == (text is None):
+        raise GameError("bad_request", "send a quick phrase or some text")
+    if phrase is not None and phrase not in CHAT_PHRASES:
+        raise GameError("bad_request", "there is no such quick phrase")
+    if text is not None:
+        if not isinstance(text, str) or not text.strip():
+            raise GameError("bad_request", "say something")
+        text = " ".join(text.split())
+        if len(text) > CHAT_MAX_CHARACTERS:
+            raise GameError("chat_too_long", f"at most {CHAT_MAX_CHARACTERS} characters")
+    with transaction.atomic():
+        table = lock_table(table.id)
+        since = hooks.now() - timedelta(seconds=CHAT_BURST_SECONDS)
+        if ChatMessage.objects.filter(table=table, user=user,
+                                      created_at__gte=since).count() >= CHAT_BURST:
+            raise GameError("chat_rate_limited", "slow down: a few messages at a time")
+        message = ChatMessage.objects.create(
+            table=table, user=user, session=sessions.open_session(table),
+            phrase=phrase or "", text=text or "")
+        broadcast.to_table(table.id, {"type": "chat", "version": table.version,
+                                      "message": selectors.chat_public(message)})
+    return message
+
+
+def play_now(*, user, rule_set: RuleSet | str) -> Table:
+    """Seat the player at a public table of the rule set that waits for players (no
+    session started, a seat free), or open one (with the rule set's defaults)."""
+    from games.live.services.tables import seat_take, table_create
+
+    slug = rule_set if isinstance(rule_set, str) else rule_set.slug
+    playing = Session.objects.filter(table=OuterRef("pk"), ended_at__isnull=True)
+    waiting = (Table.objects.filter(is_private=False, status=TableStatus.OPEN,
+                                    rule_set__slug=slug)
+               .filter(~Exists(playing))
+               .annotate(players=Count("seats"))
+               .filter(players__lt=F("seat_count"), players__gt=0)
+               .order_by("created_at"))
+    for table in waiting:
+        if Seat.objects.filter(table=table, user=user).exists():
+            return table
+        try:
+            seat_take(table_id=table.id, user=user)
+        except GameError:
+            continue  # filled meanwhile
+        return table
+    name = f"{getattr(user, 'display_name', '') or user} · {slug}"[:60]
+    return table_create(user=user, rule_set=slug, name=name)
+
+
+def close_idle_tables() -> int:
+    """Close the tables nobody has been connected to for TABLE_IDLE_MINUTES, between
+    rounds (a round being played settles by its timer first); returns how many. Their
+    open session ends as closed. A periodic task runs this (games.live.tasks)."""
+    cutoff = hooks.now() - timedelta(minutes=settings.TABLE_IDLE_MINUTES)
+    idle = (Table.objects.filter(status=TableStatus.OPEN)
+            .filter(Q(last_seen_at__lt=cutoff) | Q(last_seen_at__isnull=True,
+                                                   created_at__lt=cutoff))
+            .exclude(seats__connected=True).values_list("id", flat=True))
+    closed = 0
+    for table_id in list(idle):
+        with transaction.atomic():
+            table = lock_table(table_id)
+            if table.status != TableStatus.OPEN:
+                continue
+            table.status = TableStatus.CLOSED
+            version = changed(table)
+            session = sessions.open_session(table)
+            if session is not None:
+                sessions.end_session(table, session, Session.EndReason.CLOSED, version)
+            closed += 1
+    return closed

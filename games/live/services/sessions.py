@@ -1,0 +1,82 @@
+"""A room's session (一局) at a live table: which rounds belong to it, when it starts and
+ends, and the players it marks away (托管).
+
+- A session begins with its first deal (games.live.services.rounds) and takes the room's
+  number of rounds; a deal joins the open session, if any.
+- After each settlement: a seat whose hand the timer submitted twice in a row is marked
+  away; a manual submission clears the count. The session ends when its last planned
+  round is settled, or when every seated player has voted to end it.
+- Ending stores the summary (games.record.sessions) and tells the table.
+
+Called inside the services' transactions, under the table's lock.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Max
+
+from games.live import broadcast
+from games.live.services import hooks
+from games.models import Hand, Round, RoundPhase, Seat, Session, Table
+from games.record.sessions import session_summary
+
+AWAY_AFTER_TIMER_ROUNDS = 2
+
+
+def open_session(table: Table) -> Session | None:
+    return Session.objects.filter(table=table, ended_at__isnull=True).order_by("-number").first()
+
+
+def session_for_deal(table: Table) -> Session:
+    """The open session, or a new one whose first round this deal is."""
+    session = open_session(table)
+    if session is None:
+        number = (Session.objects.filter(table=table).aggregate(n=Max("number"))["n"] or 0) + 1
+        session = Session.objects.create(table=table, number=number,
+                                         rounds_planned=table.rounds_planned)
+    return session
+
+
+def mark_absent_away(table: Table, seats: list[Seat]) -> None:
+    """A player who is not connected when a round is dealt is away: the table readies
+    them and the timer plays their first hint until they say they are back."""
+    gone = [seat.pk for seat in seats if not seat.connected and not seat.away]
+    if gone:
+        Seat.objects.filter(pk__in=gone).update(away=True)
+        for seat in seats:
+            seat.away = seat.away or seat.pk in gone
+
+
+def after_settlement(table: Table, round: Round, version: int) -> None:
+    """Away marks from the timer's help, then the end of the session when it is due."""
+    hands = {hand.user_id: hand for hand in Hand.objects.filter(round=round)}
+    for seat in Seat.objects.filter(table=table, user_id__in=hands):
+        hand = hands[seat.user_id]
+        seat.timer_streak = seat.timer_streak + 1 if hand.auto_submitted else 0
+        seat.away = seat.away or seat.timer_streak >= AWAY_AFTER_TIMER_ROUNDS
+        seat.save(update_fields=["timer_streak", "away"])
+    session = round.session
+    if session is None or session.ended_at is not None:
+        return
+    played = Round.objects.filter(session=session, phase=RoundPhase.SETTLED).count()
+    if session.rounds_planned and played >= session.rounds_planned:
+        end_session(table, session, Session.EndReason.COMPLETED, version)
+    elif everyone_voted(table):
+        end_session(table, session, Session.EndReason.VOTED, version)
+
+
+def everyone_voted(table: Table) -> bool:
+    votes = list(Seat.objects.filter(table=table).values_list("end_vote", flat=True))
+    return bool(votes) and all(votes)
+
+
+def end_session(table: Table, session: Session, reason: str, version: int) -> None:
+    session.ended_at = hooks.now()
+    session.end_reason = reason
+    session.summary = session_summary(session)
+    session.save(update_fields=["ended_at", "end_reason", "summary"])
+    Seat.objects.filter(table=table).update(end_vote=False)
+    broadcast.to_table(table.id, {"type": "session_ended", "version": version,
+                                  "session": {"number": session.number, "reason": reason,
+                                              "share_code": session.share_code,
+                                              "summary": session.summary}})
