@@ -13,7 +13,12 @@
 // (the timer settles it at the deadline), it asks for the state, and keeps asking, at
 // growing intervals, while the deadline stays unanswered.
 //
-// No DOM here: the socket class, timers and clock are injected, so node's tests drive it.
+// Every `ready` carries a fresh client seed from the Web Crypto generator (16 bytes, 32 hex
+// digits: docs/fairness.md, v2), so the player's browser deals too; the last one sent is
+// kept (`clientSeed`) for the page to show.
+//
+// No DOM here: the socket class, timers, clock and random bytes are injected, so node's
+// tests drive it.
 
 // Close codes after which retrying cannot help (docs/protocol.md: 4401 no session, 4404
 // no such table or not yours, 4409 too many of your sockets open: close a tab and
@@ -43,8 +48,9 @@ export class TableClient {
   /**
    * url: the ws:// address. Callbacks: onState(state), onEvent(message),
    * onError(message), onStatus(status, detail). Options for tests: WebSocketImpl,
-   * setTimeout / clearTimeout, now (ms since the epoch), random, pingInterval /
-   * pongTimeout / deadlineGrace (ms).
+   * setTimeout / clearTimeout, now (ms since the epoch), random, randomBytes (fills a
+   * Uint8Array: the client seeds' source, Web Crypto's getRandomValues by default),
+   * pingInterval / pongTimeout / deadlineGrace (ms).
    */
   constructor(url, callbacks = {}, options = {}) {
     this.url = url;
@@ -53,6 +59,10 @@ export class TableClient {
     this.setTimeout = options.setTimeout || globalThis.setTimeout.bind(globalThis);
     this.clearTimeout = options.clearTimeout || globalThis.clearTimeout.bind(globalThis);
     this.random = options.random || Math.random;
+    this.randomBytes = options.randomBytes || ((bytes) => globalThis.crypto.getRandomValues(bytes));
+    // The client seed of the last `ready` sent on this table (null before one): the page
+    // shows it, and the settled round's transcript must hold it.
+    this.clientSeed = null;
     this.pingInterval = options.pingInterval ?? 20000;
     this.pongTimeout = options.pongTimeout ?? 10000;
     this.now = options.now || Date.now;
@@ -83,10 +93,15 @@ export class TableClient {
     this._setStatus(STATUS.CLOSED);
   }
 
-  /** Send a message; false when the socket is not open (the page says so). */
+  /** Send a message; false when the socket is not open (the page says so). A `ready`
+   * without a `client_seed` gets a fresh one. */
   send(message) {
     if (!this.socket || this.socket.readyState !== 1) return false;
+    if (message && message.type === "ready" && !message.client_seed) {
+      message = { ...message, client_seed: newClientSeed(this.randomBytes) };
+    }
     this.socket.send(JSON.stringify(message));
+    if (message && message.type === "ready") this.clientSeed = message.client_seed;
     return true;
   }
 
@@ -256,6 +271,14 @@ export class TableClient {
     const callback = this.callbacks[name];
     if (callback) callback(...args);
   }
+}
+
+/** A client seed (docs/fairness.md, v2): 16 random bytes as 32 lowercase hex digits.
+ * `randomBytes(array)` fills the array, as crypto.getRandomValues does. */
+export function newClientSeed(randomBytes = (bytes) => globalThis.crypto.getRandomValues(bytes)) {
+  const bytes = new Uint8Array(16);
+  randomBytes(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** The socket address of a table from the page's location (ws: or wss: to match). */

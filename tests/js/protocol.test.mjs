@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { STATUS, TableClient, tableSocketUrl } from "../../static/js/protocol.js";
+import { STATUS, TableClient, newClientSeed, tableSocketUrl } from "../../static/js/protocol.js";
 
 // A WebSocket stand-in the test drives by hand, and a clock that runs only when told.
 function harness(options = {}) {
@@ -180,6 +180,64 @@ test("send reports a closed socket; close stops reconnecting", () => {
   assert.equal(client.send({ type: "ready" }), false);
   clock.advance(60000);
   assert.equal(sockets.length, 1);
+});
+
+// v2 deals (docs/fairness.md): every ready carries the browser's own seed.
+function countingBytes() {
+  let next = 0;
+  const calls = [];
+  const fill = (bytes) => {
+    calls.push(bytes.length);
+    for (let i = 0; i < bytes.length; i += 1) { bytes[i] = next; next = (next + 1) % 256; }
+    return bytes;
+  };
+  return { fill, calls };
+}
+
+test("every ready carries a fresh 32-hex-digit client seed from the injected random source", () => {
+  const random = countingBytes();
+  const { client, sockets } = harness({ randomBytes: random.fill });
+  client.connect();
+  sockets[0].open();
+  sockets[0].receive({ type: "state", version: 5, table: {}, seats: [] });
+  assert.equal(client.clientSeed, null);
+  client.send({ type: "ready" });
+  client.send({ type: "ready" });
+  const [first, second] = sockets[0].sent.map((m) => m.client_seed);
+  assert.equal(first, "000102030405060708090a0b0c0d0e0f");
+  assert.equal(second, "101112131415161718191a1b1c1d1e1f");
+  assert.deepEqual(random.calls, [16, 16]);
+  assert.equal(client.clientSeed, second); // the last one sent, for the page to show
+  // Other messages are sent as they are.
+  client.send({ type: "sit" });
+  assert.deepEqual(sockets[0].sent[2], { type: "sit" });
+  assert.equal(client.clientSeed, second);
+});
+
+test("a ready that brings its own seed keeps it; a ready never sent is not remembered", () => {
+  const random = countingBytes();
+  const { client, sockets } = harness({ randomBytes: random.fill });
+  client.connect();
+  assert.equal(client.send({ type: "ready" }), false); // not open yet
+  assert.equal(client.clientSeed, null);
+  assert.deepEqual(random.calls, []);
+  sockets[0].open();
+  const mine = "ab".repeat(16);
+  const message = { type: "ready", client_seed: mine };
+  client.send(message);
+  assert.deepEqual(sockets[0].sent[0], { type: "ready", client_seed: mine });
+  assert.deepEqual(message, { type: "ready", client_seed: mine }); // the caller's object untouched
+  assert.equal(client.clientSeed, mine);
+  assert.deepEqual(random.calls, []);
+});
+
+test("by default the seed comes from Web Crypto: 32 lowercase hex digits, different each time", () => {
+  const seeds = new Set(Array.from({ length: 20 }, () => newClientSeed()));
+  assert.equal(seeds.size, 20);
+  for (const seed of seeds) assert.match(seed, /^[0-9a-f]{32}$/);
+  const { client, sockets } = connected();
+  client.send({ type: "ready" });
+  assert.match(sockets[0].sent[0].client_seed, /^[0-9a-f]{32}$/);
 });
 
 test("the socket address follows the page's scheme", () => {
