@@ -97,6 +97,8 @@ def play(args, meter: Meter) -> None:
     table = services.table_create(user=users[0], rule_set=args.rules, name="cost")
     for user in users[1:]:
         services.table_join(user=user, invite_code=table.invite_code)
+    for user in users:  # each with a socket open, as at a live table
+        services.player_connection(table_id=table.id, user=user, connected=True)
     for number in range(args.rounds + args.warm_up):
         scratch = Meter() if number < args.warm_up else meter
         if number < args.warm_up:
