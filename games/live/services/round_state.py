@@ -26,10 +26,11 @@ def persist(table: Table, round: Round, old: machine.RoundState, new: machine.Ro
     added = [p for p in new.submissions if p not in old.submissions]
     for position in added:
         _save_submission(hands[position], new.submissions[position], moment)
-    for position, cards in new.held.items():
-        if old.held.get(position) != cards:
-            hands[position].held_cards = list(cards)
-            hands[position].save(update_fields=["held_cards"])
+    exchanged = [p for p, cards in new.held.items() if old.held.get(p) != cards]
+    for position in exchanged:
+        hands[position].held_cards = list(new.held[position])
+    if exchanged:
+        Hand.objects.bulk_update([hands[p] for p in exchanged], ["held_cards"])
     settled = new.phase == machine.SETTLED
     if settled:
         _settle(table, round, new, events, moment, hands)
@@ -78,7 +79,7 @@ def _settle(table: Table, round: Round, new: machine.RoundState,
     secret.delete()
     for position, hand in hands.items():
         hand.points = new.result["totals"][str(position)]
-        hand.save(update_fields=["points"])
+    Hand.objects.bulk_update(list(hands.values()), ["points"])  # one statement
     table.status = TableStatus.OPEN
     commit_next_seed(table)  # the next round's server seed, public before anyone is ready
     for event in events:

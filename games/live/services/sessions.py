@@ -49,12 +49,12 @@ def mark_absent_away(table: Table, seats: list[Seat]) -> None:
 
 def after_settlement(table: Table, round: Round, version: int) -> None:
     """Away marks from the timer's help, then the end of the session when it is due."""
-    hands = {hand.user_id: hand for hand in Hand.objects.filter(round=round)}
-    for seat in Seat.objects.filter(table=table, user_id__in=hands):
-        hand = hands[seat.user_id]
-        seat.timer_streak = seat.timer_streak + 1 if hand.auto_submitted else 0
+    timer = dict(Hand.objects.filter(round=round).values_list("user_id", "auto_submitted"))
+    seats = list(Seat.objects.filter(table=table, user_id__in=timer))
+    for seat in seats:
+        seat.timer_streak = seat.timer_streak + 1 if timer[seat.user_id] else 0
         seat.away = seat.away or seat.timer_streak >= AWAY_AFTER_TIMER_ROUNDS
-        seat.save(update_fields=["timer_streak", "away"])
+    Seat.objects.bulk_update(seats, ["timer_streak", "away"])
     session = round.session
     if session is None or session.ended_at is not None:
         return
