@@ -15,6 +15,7 @@ import { cardImage, el } from "./dom.js";
 import { signed } from "./i18n.js";
 import { ROWS, evaluate, rowLabel } from "./rows.js";
 import { candidateMarks, revealSteps, rowPoints } from "./reveal.js";
+import { cardWord, horseHolder } from "./room_model.js";
 
 const FLIP_MS = 320; // between two hands of one row
 const ROW_PAUSE_MS = 600; // after a row, before the next
@@ -24,7 +25,8 @@ export class RevealView {
   /**
    * elements: {root, title, skip, replay, announcements, hands, details, summary, pairTable,
    *   bankerSummary}
-   * options: {t, rules, sounds, youPosition() → number|null, session: SessionScore,
+   * options: {t, rules, sounds, youPosition() → number|null, session (of(userId): the
+   *   session's running total), horseCard() → the room's 马牌 code or null,
    *   replayUrl(settled) → string|null (reveal.js's replayUrl, with the page's facts)}
    */
   constructor(elements, options) {
@@ -180,6 +182,9 @@ export class RevealView {
     const t = this.t;
     const you = this.youPosition();
     const banker = this.settled.banker ?? null;
+    // The horse card (马牌): its holder's every result was doubled, so the panel says so.
+    const horse = horseHolder(this.settled);
+    const horseCard = this.horseCard ? this.horseCard() : null;
     const agreed = new Set(this.settled.pairs.filter((pair) => pair.negotiated).map((pair) => pair.b));
     this.elements.hands.replaceChildren(...this.settled.hands.map((hand) => {
       const rows = ROWS.map((row) => el("div", { class: "reveal-row", dataset: { row } },
@@ -204,6 +209,9 @@ export class RevealView {
         agreed.has(hand.position) ? el("span", { class: "badge agreed" }, t("reveal.agreed_badge")) : null,
         hand.auto ? el("span", { class: "badge auto" }, t("reveal.auto")) : null,
         hand.special ? el("span", { class: "badge special" }, this._special(hand.special)) : null,
+        hand.position === horse ? el("span", { class: "badge horse",
+          title: t("reveal.horse", { name: hand.display_name, card: horseCard ? cardWord(horseCard) : "" }) },
+        `马 ${horseCard ? cardWord(horseCard) : ""}`.trim()) : null,
         el("span", { class: "reveal-total", "aria-live": "polite" })),
       rows,
       discards,

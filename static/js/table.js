@@ -1,6 +1,7 @@
 // The table page: keeps the table's state as the server tells it (docs/protocol.md) and
 // draws it — seats, the ready button, the clock, 十三道's bidding, exchange and
-// negotiation (banker_view.js, negotiation_view.js), the arranging view, the reveal.
+// negotiation (banker_view.js, negotiation_view.js), the arranging view, the reveal, the
+// room's session (room_view.js) and the chat (chat_view.js).
 //
 // The template embeds the state at page load (games.live.views.table), the socket's first
 // `state` replaces it, and each event after that updates one part. Everything the page
@@ -10,11 +11,15 @@
 import { ArrangeView } from "./arrange_view.js";
 import { applyBankerMessage, applyHand, isPlaying } from "./banker_model.js";
 import { BankerView } from "./banker_view.js";
+import { ChatLog } from "./chat_model.js";
+import { ChatView } from "./chat_view.js";
 import { translator } from "./i18n.js";
 import { NegotiationView } from "./negotiation_view.js";
 import { STATUS, TableClient, tableSocketUrl } from "./protocol.js";
-import { SessionScore, replayUrl } from "./reveal.js";
+import { replayUrl } from "./reveal.js";
 import { RevealView } from "./reveal_view.js";
+import { RoomSession } from "./room_model.js";
+import { RoomView } from "./room_view.js";
 import { Sounds } from "./sound.js";
 import { Countdown } from "./table_clock.js";
 import { drawSeats, nameOf, phaseText } from "./table_seats.js";
@@ -26,7 +31,17 @@ const page = readJSON("table-page");
 const t = translator(readJSON("table-strings"));
 const sounds = new Sounds();
 const model = { table: null, seats: [], round: null, you: null };
-const session = new SessionScore(page.session);
+// The session's running totals (state.session, then each settled round); the chat's lines.
+const session = new RoomSession();
+const chat = new ChatLog({ storage: storage(), userId: page.user_id });
+
+function storage() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // storage refused (a locked-down browser): mutes last for the page
+  }
+}
 
 const app = $("table-app");
 const errorBox = $("error-box");
@@ -62,12 +77,41 @@ const revealView = new RevealView({
   t, rules: page.rules, sounds, session, youPosition: () => model.you?.position ?? null,
   replayUrl: (settled) => replayUrl(settled, { template: page.replay_url,
     userId: page.user_id, isPrivate: Boolean(model.table?.is_private) }),
+  horseCard: () => model.table?.room?.horse_card || null,
+});
+
+const roomView = new RoomView({
+  facts: $("room-facts"), start: $("start-button"), back: $("back-button"), vote: $("vote-button"),
+  note: $("room-note"), end: $("session-end"), endTitle: $("session-end-title"),
+  endReason: $("session-reason"), standings: $("session-standings"), link: $("session-link"),
+  copy: $("session-copy"), next: $("session-next"), seed: $("seed-line"),
+}, {
+  t, userId: page.user_id, rules: page.rules, room: session,
+  sessionUrl: app.dataset.sessionUrl.replace("SHARECODE", "{share_code}"),
+  send: (message) => send(message), onNotice: (text) => showError(text),
+});
+
+const chatView = new ChatView({
+  drawer: $("chat"), toggle: $("chat-toggle"), toggleText: $("chat-toggle-text"),
+  unread: $("chat-unread"), title: $("chat-title"), close: $("chat-close"), lines: $("chat-lines"),
+  phrases: $("chat-phrases"), form: $("chat-form"), input: $("chat-input"), send: $("chat-send"),
+  error: $("chat-error"),
+}, {
+  t, log: chat, userId: page.user_id,
+  // The quick phrases' keys are the strings the page has for them (games.live.strings).
+  phrases: Object.keys(t.strings).filter((id) => id.startsWith("chat.phrase_"))
+    .map((id) => id.slice("chat.phrase_".length)),
+  send: (message) => {
+    if (client.send(message)) return true;
+    chatView.showError(t("status.offline"));
+    return false;
+  },
 });
 
 // --- the connection ------------------------------------------------------------------------
 
 const client = new TableClient(tableSocketUrl(window.location, page.table_id), {
-  onState: (message) => applyState(message, false),
+  onState: (message) => applyState(message),
   onEvent: (message) => applyEvent(message),
   onError: (message) => serverError(message),
   onStatus: (status, detail) => connectionStatus(status, detail),
@@ -103,6 +147,11 @@ function connectionStatus(status, detail) {
 }
 
 function serverError(message) {
+  if (message.code === "chat_too_long" || message.code === "chat_rate_limited") {
+    // Said in the chat drawer, where the line was typed.
+    chatView.showError(t(`error.${message.code}`));
+    return;
+  }
   const known = message.code === "rate_limited" ? t("error.rate_limited") : null;
   showError(known || t("error.generic", { message: message.message || message.code }));
   sounds.play("error");
@@ -129,16 +178,17 @@ function hideError() {
 
 // --- the model -----------------------------------------------------------------------------
 
-function applyState(state, initial) {
+function applyState(state) {
   model.table = state.table;
   model.seats = state.seats || [];
   model.round = state.round || null;
   model.you = state.you || null;
-  if (model.round && model.round.phase === "settled") {
-    // Rounds settled before this page loaded are in page.session already.
-    if (initial) session.counted.add(model.round.id);
-    else session.add(model.round);
-  }
+  // state.session's totals already hold its settled round.
+  session.load(state.session || null, model.round, state.table?.room);
+  // The clock's ring is the room's arrange time, which the host may have changed.
+  if (state.table?.room?.arrange_seconds) page.rules.arrange_seconds = state.table.room.arrange_seconds;
+  chat.load(state.chat);
+  chatView.render();
   render({ animateReveal: false });
 }
 
@@ -153,6 +203,11 @@ function syncYou() {
 }
 
 function applyEvent(message) {
+  if (message.type === "chat") {
+    // A line changes the chat alone: the rows being arranged are not redrawn for it.
+    if (chat.add(message.message)) chatView.render();
+    return;
+  }
   applyMessage(message);
   if (Array.isArray(message.seats)) syncYou();
   render({ animateReveal: message.type === "settled" });
@@ -166,6 +221,7 @@ function applyMessage(message) {
     case "round_started":
       model.round = message.round;
       if (message.seats) model.seats = message.seats;
+      session.dealt();
       revealView.hide();
       hideError();
       break;
@@ -204,6 +260,9 @@ function applyMessage(message) {
       session.add(settled);
       break;
     }
+    case "session_ended":
+      session.ended(message);
+      break;
     case "phase":
     case "bid_placed":
     case "bank":
@@ -228,8 +287,9 @@ function render({ animateReveal }) {
   const rows = mine && you.cards.length > 0
     && (round.phase === "arranging" || (round.phase === "negotiating" && you.submission));
   app.dataset.phase = round ? round.phase : "waiting";
-  drawSeats($("seats"), { model, t, rules: page.rules, session });
+  drawSeats($("seats"), { model, t, rules: page.rules, session, userId: page.user_id });
   renderStatus();
+  roomView.update(model);
   bankerView.update(model);
   negotiationView.update(model);
   $("arrange").hidden = !rows;
@@ -261,7 +321,12 @@ function renderStatus() {
   const you = model.you;
   const playing = isPlaying(round);
   const seated = Boolean(you);
-  const [id, params] = phaseText(model, page.rules, name);
+  let [id, params] = phaseText(model, page.rules, name);
+  const room = model.table?.room;
+  if (id === "phase.waiting" && room && !(session.session && !session.session.ended)) {
+    // A session's first round waits for every seat of the room (or the host's start).
+    [id, params] = ["room.waiting_seats", { seats: room.seats }];
+  }
   let text = t(id, params);
   if (seated && round && round.phase === "settled") {
     // The timer submits for everyone left and settles at once, so "auto-submitted" is
@@ -273,7 +338,7 @@ function renderStatus() {
   phase.textContent = text;
   phase.classList.toggle("auto", text.startsWith(t("phase.auto")));
 
-  const freeSeat = model.seats.length < (model.table?.rule_set?.max_players || page.rules.max_players);
+  const freeSeat = model.seats.length < (model.table?.room?.seats || page.rules.max_players);
   const sit = $("sit-button");
   sit.hidden = seated || playing || !freeSeat;
   sit.textContent = t("action.sit");
@@ -293,6 +358,8 @@ const countdown = new Countdown({ clock: $("clock"), text: $("clock-text"), fill
 $("seats").addEventListener("click", (event) => {
   const button = event.target.closest("[data-sit]");
   if (button) send({ type: "sit", position: Number(button.dataset.sit) });
+  const free = event.target.closest("[data-free]");
+  if (free) send({ type: "free_seat", position: Number(free.dataset.free) });
 });
 $("sit-button").addEventListener("click", () => send({ type: "sit" }));
 $("ready-button").addEventListener("click", () => send({ type: "ready" }));
@@ -343,7 +410,7 @@ window.addEventListener("pagehide", () => client.close());
 // Back from the browser's page cache: the socket was closed on the way out.
 window.addEventListener("pageshow", (event) => { if (event.persisted) client.connect(); });
 
-applyState(readJSON("table-state"), true);
+applyState(readJSON("table-state"));
 client.connect();
 // For the browser tests and for curious players: the live model, read-only by intent.
-window.thirteenWater = { model, client };
+window.thirteenWater = { model, client, session, chat };

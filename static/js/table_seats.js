@@ -7,6 +7,7 @@ import { isPlaying } from "./banker_model.js";
 import { cardBackSVG } from "./cards.js";
 import { el } from "./dom.js";
 import { signed } from "./i18n.js";
+import { cardWord, horseHolder, mayFreeSeat } from "./room_model.js";
 
 function has(list, position) {
   return Array.isArray(list) && list.includes(position);
@@ -82,11 +83,15 @@ function roundText(round, you, name) {
   }
 }
 
-/** Draw the seats into `root`: names, what each is doing, the 庄 marker, the face-down
- * pool card a chooser is looking at, the session's points and the free seats. */
-export function drawSeats(root, { model, t, rules, session }) {
-  const max = model.table?.rule_set?.max_players || rules.max_players;
+/** Draw the seats into `root`: names, what each is doing, the 庄 marker, the host, who is
+ * away (托管) or voted to end, the face-down pool card a chooser is looking at, the horse
+ * card's holder at the reveal, the session's points and the free seats; the host's "Free
+ * seat" on an away player's seat between rounds. `session`: room_model.js's RoomSession. */
+export function drawSeats(root, { model, t, rules, session, userId }) {
   const round = model.round;
+  const max = model.table?.room?.seats || model.table?.rule_set?.max_players || rules.max_players;
+  const horse = round && round.phase === "settled" ? horseHolder(round) : null;
+  const horseCard = model.table?.room?.horse_card;
   const playing = isPlaying(round);
   const youPosition = model.you ? model.you.position : null;
   const canSit = !model.you && !playing;
@@ -110,6 +115,7 @@ export function drawSeats(root, { model, t, rules, session }) {
     const isBanker = banker === position && round.phase !== "settled";
     const classes = ["seat", isYou ? "you" : "", seat.ready ? "ready" : "", isBanker ? "banker" : "",
       seat.connected === false ? "disconnected" : "", done ? "submitted" : "",
+      seat.away ? "away" : "", seat.host ? "host" : "", horse === position ? "horse" : "",
       doing && ["seat.choosing", "seat.spare_deciding"].includes(doing[0]) ? "acting" : ""]
       .filter(Boolean).join(" ");
     seats.push(el("div", { class: classes, dataset: { position } },
@@ -118,11 +124,21 @@ export function drawSeats(root, { model, t, rules, session }) {
           : null,
         seat.display_name, isYou ? ` (${t("seat.you")})` : ""),
       el("span", { class: "seat-state" }, state),
+      seat.host || seat.away || seat.end_vote || horse === position ? el("span", { class: "seat-badges" },
+        seat.host ? el("span", { class: "seat-badge host" }, t("seat.host")) : null,
+        seat.away ? el("span", { class: "seat-badge away" }, t("seat.away")) : null,
+        seat.end_vote ? el("span", { class: "seat-badge voted" }, t("seat.voted")) : null,
+        horse === position ? el("span", { class: "seat-badge horse", title: t("seat.horse") },
+          `马 ${horseCard ? cardWord(horseCard) : ""}`.trim()) : null) : null,
       offeredFrom === position ? el("span", { class: "seat-offer" },
         el("span", { class: "card-static back mini", html: cardBackSVG() }),
         t("seat.offered", { name: nameOf(model, round.exchange.chooser) })) : null,
       seat.connected === false ? el("span", { class: "seat-off" }, t("seat.disconnected")) : null,
-      el("span", { class: "seat-score" }, t("seat.session", { points: signed(session.of(seat.user_id)) }))));
+      session.started ? el("span", { class: "seat-score" },
+        t("seat.session", { points: signed(session.of(seat.user_id)) })) : null,
+      mayFreeSeat({ seats: model.seats, userId, round }, seat)
+        ? el("button", { type: "button", class: "small secondary", dataset: { free: position } },
+          t("room.free_seat")) : null));
   }
   root.replaceChildren(...seats);
 }
