@@ -87,7 +87,8 @@ def current_round(table_id: int) -> Round | None:
 
 
 def seats_public(table_id: int, round: Round | None = None,
-                 seats: list[Seat] | None = None) -> list[dict[str, Any]]:
+                 seats: list[Seat] | None = None, host_id: int | None = None
+                 ) -> list[dict[str, Any]]:
     """Every seat as the whole table sees it; `submitted` only says *whether*. `seats`:
     the table's seats already read (with their users), to save a query."""
     submitted: set[int] = set()
@@ -96,7 +97,8 @@ def seats_public(table_id: int, round: Round | None = None,
                         .values_list("user_id", flat=True))
     if seats is None:
         seats = Seat.objects.filter(table_id=table_id).select_related("user").order_by("position")
-    host = Table.objects.filter(pk=table_id).values_list("host_id", flat=True).first()
+    host = host_id if host_id is not None else (
+        Table.objects.filter(pk=table_id).values_list("host_id", flat=True).first())
     return [{
         "position": seat.position,
         "user_id": seat.user_id,
@@ -253,7 +255,7 @@ def table_state(*, table_id: int, user) -> dict[str, Any]:
     return {
         "version": table.version,
         "table": summary,
-        "seats": seats_public(table.id, round),
+        "seats": seats_public(table.id, round, host_id=table.host_id),
         "round": round_public(round) if round is not None else None,
         "you": you,
         "session": session_public(table),

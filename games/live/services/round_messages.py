@@ -52,7 +52,8 @@ def send(table: Table, round: Round, old: machine.RoundState, new: machine.Round
     if new.phase == machine.SETTLED:
         broadcast.to_table(table.id, {"type": "settled", "version": version,
                                       "round": selectors.settled_payload(round),
-                                      "seats": selectors.seats_public(table.id),
+                                      "seats": selectors.seats_public(
+                                          table.id, host_id=table.host_id),
                                       "next_commitment": table.next_commitment})
     elif new.config.mode == "banker":
         _private_changes(table, round, old, new, version, hands)

@@ -203,7 +203,7 @@ def _deal(table: Table, seats: list[Seat], config: RuleConfig) -> Round:
     broadcast.to_table(table.id, {
         "type": "round_started", "version": version,
         "round": selectors.round_public(round),
-        "seats": selectors.seats_public(table.id, seats=seats)})
+        "seats": selectors.seats_public(table.id, seats=seats, host_id=table.host_id)})
     for hand in created:
         broadcast.to_player(table.id, hand.user_id, {
             "type": "hand", "version": version,

@@ -78,7 +78,8 @@ def changed(table: Table, *, seats: bool | list[Seat] = False) -> int:
     table.version += 1
     table.save(update_fields=["version", "status"])
     if seats is not False:
-        listed = selectors.seats_public(table.id, seats=None if seats is True else seats)
+        listed = selectors.seats_public(table.id, seats=None if seats is True else seats,
+                                        host_id=table.host_id)
         broadcast.to_table(table.id, {"type": "seats", "version": table.version,
                                       "seats": listed})
     return table.version
