@@ -15,4 +15,5 @@ urlpatterns = [
     path("replays/<int:round_id>/", views.replay, name="replay"),
     path("sessions/<str:share_code>/", views.session_summary_page, name="session"),
     path("replays/<int:round_id>/export.txt", views.replay_export, name="replay_export"),
+    path("verify/", views.verify_deal_page, name="verify"),
 ]

@@ -14,13 +14,14 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from games.record import history, sessions
 from games.record.export import history_text, round_text
 from games.record.history import HistoryError, HistoryFilter
-from games.record.strings import replay_strings
+from games.record.strings import replay_strings, verify_strings
 from games.record.transcript import encode, transcript
 from games.record.replays import ReplayRefused, replay_get
 from rules.engine.config import ROWS
@@ -180,3 +181,19 @@ def _verify_line(data: dict) -> str:
     """The JSON line `python -m rules.engine verify-deal` checks this round with: its
     transcript (games.record.transcript, docs/fairness.md)."""
     return encode(transcript(data))
+
+
+@require_GET
+def verify_deal_page(request):
+    """The public deal check (issue: player-seeded deals): anyone, logged in or not,
+    pastes a round's transcript — or names a settled round they may watch, whose
+    transcript the page fetches — and their browser checks it alone (static/js/verify/),
+    by docs/fairness.md's steps. The server only serves the page."""
+    stand_in = 4_294_967_295  # never a real round's id
+    head, _, tail = reverse("api-round-transcript",
+                            kwargs={"round_id": stand_in}).rpartition(str(stand_in))
+    return render(request, "history/verify.html", {
+        "config": {"transcript_url": f"{head}{{round_id}}{tail}",
+                   "round": request.GET.get("round", "")},
+        "strings": verify_strings(),
+    })

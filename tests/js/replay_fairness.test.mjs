@@ -91,7 +91,7 @@ test("a card moved between two seats is caught and the first wrong seat named", 
   const report = await verifyDeal(round);
   assert.equal(report.ok, false);
   assert.equal(report.commitment.ok, true);
-  assert.deepEqual(report.deal, { ok: false, seat: 1 });
+  assert.deepEqual(report.deal, { ok: false, seat: 1, seats: [true, false, true, false] });
 });
 
 test("a bad seed or an unknown algorithm is reported, not thrown", async () => {
@@ -145,18 +145,18 @@ test("a 多三张 check fails when a discard is missing, swapped or doubled", as
   // The rows alone (13 of 16) are not the deal: the discards belong to it.
   const rowsOnly = extraReplay(dealt);
   rowsOnly.hands.forEach((hand) => { hand.discards = []; });
-  assert.deepEqual((await check(rowsOnly)).deal, { ok: false, seat: 0 });
+  assert.deepEqual((await check(rowsOnly)).deal, { ok: false, seat: 0, seats: [false, false, false, false] });
   // A discard traded with another seat's discard.
   const traded = extraReplay(dealt);
   [traded.hands[0].discards[0], traded.hands[3].discards[0]] = [traded.hands[3].discards[0], traded.hands[0].discards[0]];
-  assert.deepEqual((await check(traded)).deal, { ok: false, seat: 0 });
+  assert.deepEqual((await check(traded)).deal, { ok: false, seat: 0, seats: [false, true, true, false] });
   // Seat 2 claims one 3d in its rows and the other in its discards: fine. Claiming a
   // third copy instead of another card is not.
   const doubled = extraReplay(dealt);
   const seat2 = doubled.hands[2];
   const other = seat2.discards.findIndex((code) => code !== "3d");
   seat2.discards[other] = "3d";
-  assert.deepEqual((await check(doubled)).deal, { ok: false, seat: 2 });
+  assert.deepEqual((await check(doubled)).deal, { ok: false, seat: 2, seats: [true, true, false, true] });
 });
 
 test("a 13-card replay's cards are its rows, without discards", () => {
@@ -235,7 +235,7 @@ test("a 3-player round verifies with the spare hand swapped in, and fails withou
   const replay = daoReplay(vector);
   assert.equal((await checkDao(replay, vector)).ok, true);
   const unswapped = { ...replay, exchange: { ...vector.exchange, swapped_by: null } };
-  assert.deepEqual((await checkDao(unswapped, vector)).deal, { ok: false, seat: 1 });
+  assert.deepEqual((await checkDao(unswapped, vector)).deal, { ok: false, seat: 1, seats: [true, false, true] });
 });
 
 test("a pool card that changed hands in the record but not in the rows is caught", async () => {
@@ -245,9 +245,17 @@ test("a pool card that changed hands in the record but not in the rows is caught
   const takes = vector.exchange.takes.map(([chooser, source]) => [chooser, chooser === 2 ? 0 : source === 0 ? 3 : source]);
   const report = await checkDao({ ...replay, exchange: { ...vector.exchange, takes } }, vector);
   assert.equal(report.deal.ok, false);
-  // A record that moves a card nobody put in is an error, reported and not thrown.
+  assert.equal(report.exchange.ok, true); // the record itself holds together
+  // A record that moves a card nobody put in fails the exchange, reported and not thrown,
+  // with a code and the seat and card for the page's words.
   const bogus = { ...vector.exchange, put: { ...vector.exchange.put, 0: "Zz" } };
-  assert.match((await checkDao({ ...replay, exchange: bogus }, vector)).error, /without holding it/);
+  const broken = await checkDao({ ...replay, exchange: bogus }, vector);
+  assert.equal(broken.ok, false);
+  assert.equal(broken.error, null);
+  assert.equal(broken.deal.ok, false);
+  assert.match(broken.exchange.error, /without holding it/);
+  assert.equal(broken.exchange.code, "put_not_held");
+  assert.deepEqual(broken.exchange.params, { seat: 0, card: "Zz" });
 });
 
 test("the bank is checked: the highest bid's seat, a tie drawn from the seed", async () => {
@@ -286,7 +294,9 @@ test("a v2 deal verifies against the server's commitment and the round's seed", 
   const dealt = await dealFromSeed(vector.round_seed, DAO, 4);
   const round = { seed: vector.server_seed, commitment: await commitment(vector.server_seed), rules: DAO,
     algorithm: ALGORITHM_V2, roundNumber: vector.round_number, clientSeeds: vector.client_seeds, hands: dealt };
-  assert.equal((await verifyDeal(round)).ok, true);
+  const report = await verifyDeal(round);
+  assert.equal(report.ok, true);
+  assert.equal(report.roundSeed, vector.round_seed); // the seed the cards came from, shown
   // Another round number, or a client seed changed, deals other cards.
   assert.equal((await verifyDeal({ ...round, roundNumber: vector.round_number + 1 })).deal.ok, false);
   const changed = [...vector.client_seeds];

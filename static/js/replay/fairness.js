@@ -198,25 +198,40 @@ export function heldAfterExchange(dealt, spare, exchange) {
   for (const [seat, card] of put) {
     const cards = held.get(seat) || [];
     const at = cards.indexOf(card);
-    if (at < 0) throw new Error(`seat ${seat} put ${card} into the pool without holding it`);
+    if (at < 0) {
+      throw exchangeError(`seat ${seat} put ${card} into the pool without holding it`, "put_not_held", { seat, card });
+    }
     cards.splice(at, 1);
   }
   for (const [chooser, source] of (exchange && exchange.takes) || []) {
     if (!put.has(source) || !held.has(chooser)) {
-      throw new Error(`seat ${chooser} took a pool card seat ${source} never put in`);
+      throw exchangeError(`seat ${chooser} took a pool card seat ${source} never put in`, "take_not_put",
+        { seat: chooser, source });
     }
     held.get(chooser).push(put.get(source));
     put.delete(source);
   }
   const swapped = exchange ? exchange.swapped_by : null;
   if (swapped !== null && swapped !== undefined) {
-    if (!held.has(swapped)) throw new Error(`seat ${swapped} took the spare hand without playing`);
+    if (!held.has(swapped)) {
+      throw exchangeError(`seat ${swapped} took the spare hand without playing`, "swap_not_playing", { seat: swapped });
+    }
     held.set(swapped, [...spare]);
   }
   return Object.fromEntries(held);
 }
 
-function sameCards(a, b) {
+// An exchange record that moves a card its seat never held: `code` and `params` let a
+// page say so in its own language.
+function exchangeError(message, code, params) {
+  const error = new Error(message);
+  error.code = code;
+  error.params = params;
+  return error;
+}
+
+/** Whether two lists hold the same cards, as multisets. */
+export function sameCards(a, b) {
   if (a.length !== b.length) return false;
   const counts = new Map();
   for (const code of a) counts.set(code, (counts.get(code) || 0) + 1);
@@ -244,20 +259,24 @@ export function cardsPlayed(replay) {
 /**
  * Check a revealed seed against the published commitment and the cards each seat held
  * (`hands` in deal order; any order within a hand). Resolves to
- * {ok, commitment: {ok, expected, actual}, deal: {ok, seat}, bank: {ok, expected} | null,
- * error} — never throws, so a page can always say what it found.
+ * {ok, commitment: {ok, expected, actual}, roundSeed, deal: {ok, seat, seats},
+ *  exchange: {ok, code, params, error} | null, bank: {ok, expected} | null, error} —
+ * never throws, so a page can always say what it found. `roundSeed` is the seed the
+ * cards came from (the server's under v1); `deal.seat` the first seat whose cards differ
+ * and `deal.seats` each seat's finding.
  *
  * v2 (`algorithm` hmac-sha256-fy-v2): the deal runs on dealSeed(seed, roundNumber,
  * clientSeeds); the commitment is still to `seed`, the server's.
  *
  * 十三道: with `exchange` (the settled round's record) and `order` (the seats in deal
- * order) the hands are checked against the dealt cards after the exchange; with `bids`
- * ({seat: 道}) the `banker` must be the highest bidder, a tie drawn from the seed.
+ * order) the hands are checked against the dealt cards after the exchange (a record that
+ * moves a card its seat never held fails `exchange`); with `bids` ({seat: 道}) the
+ * `banker` must be the highest bidder, a tie drawn from the seed.
  */
 export async function verifyDeal({ seed, commitment: published, hands, rules, algorithm = ALGORITHM,
   exchange = null, order = null, bids = null, banker = null, roundNumber = 0, clientSeeds = [] }) {
-  const report = { ok: false, commitment: { ok: false }, deal: { ok: false, seat: null }, bank: null,
-    error: null };
+  const report = { ok: false, commitment: { ok: false }, roundSeed: null, deal: { ok: false, seat: null, seats: [] },
+    exchange: null, bank: null, error: null };
   try {
     if (algorithm !== ALGORITHM && algorithm !== ALGORITHM_V2) throw new Error(`unknown deal algorithm ${algorithm}`);
     const actual = await commitment(seed);
@@ -265,21 +284,30 @@ export async function verifyDeal({ seed, commitment: published, hands, rules, al
     // The commitment is to the server's seed; the cards come from the deal's seed.
     const server = seed;
     seed = await dealSeed(algorithm, server, roundNumber, clientSeeds);
+    report.roundSeed = seed;
     let dealt = await dealFromSeed(seed, rules, hands.length);
     if (exchange) {
       const seats = order || hands.map((_, k) => k);
       const pack = await shuffledDeck(seed, rules);
       const spare = hands.length === 3 ? pack.slice(3 * HAND, 4 * HAND) : [];
-      const held = heldAfterExchange(Object.fromEntries(seats.map((seat, k) => [seat, dealt[k]])), spare, exchange);
-      dealt = seats.map((seat) => held[seat] || []);
+      let held = null;
+      try {
+        held = heldAfterExchange(Object.fromEntries(seats.map((seat, k) => [seat, dealt[k]])), spare, exchange);
+        report.exchange = { ok: true, code: null, params: {}, error: null };
+      } catch (error) {
+        report.exchange = { ok: false, code: error.code || null, params: error.params || {}, error: error.message };
+      }
+      dealt = held ? seats.map((seat) => held[seat] || []) : null;
     }
-    const wrong = hands.findIndex((hand, k) => !sameCards(hand, dealt[k]));
-    report.deal = { ok: wrong < 0, seat: wrong < 0 ? null : wrong };
+    const seatsOk = hands.map((hand, k) => Boolean(dealt) && sameCards(hand, dealt[k]));
+    const wrong = dealt ? seatsOk.indexOf(false) : -1;
+    report.deal = { ok: Boolean(dealt) && wrong < 0, seat: wrong < 0 ? null : wrong, seats: seatsOk };
     if (bids && Object.keys(bids).length) {
       const expected = await bankWinner(seed, bids);
       report.bank = { ok: expected === banker, expected };
     }
-    report.ok = report.commitment.ok && report.deal.ok && (!report.bank || report.bank.ok);
+    report.ok = report.commitment.ok && report.deal.ok && (!report.exchange || report.exchange.ok)
+      && (!report.bank || report.bank.ok);
   } catch (error) {
     report.error = error.message;
   }

@@ -162,7 +162,8 @@ export class ReplayView {
   }
 }
 
-/** Show the in-browser verification's findings in `box` (a role=status element). */
+/** Show the in-browser verification's findings in `box` (a role=status element). Under
+ * v2 it first says which round seed the server's seed and the client seeds made. */
 export function showVerification(box, report, replay, t) {
   box.classList.remove("checking", "ok", "bad");
   if (report.error) {
@@ -170,31 +171,43 @@ export function showVerification(box, report, replay, t) {
     box.textContent = t("verify.error", { error: report.error });
     return;
   }
+  const fairness = replay.fairness || {};
+  const seeds = fairness.client_seeds || [];
+  const roundSeed = seeds.length && report.roundSeed ? t("verify.round_seed", {
+    round: fairness.round_number, count: seeds.length, seed: report.roundSeed }) : "";
   const banker = replay.rules.mode === "banker";
   if (report.ok) {
     box.classList.add("ok");
-    if (banker) box.textContent = t(report.bank ? "verify.ok_banker_bids" : "verify.ok_banker");
+    let verdict;
+    if (banker) verdict = t(report.bank ? "verify.ok_banker_bids" : "verify.ok_banker");
     else {
-      box.textContent = withDiscards(replay) ? t("verify.ok_discards", { count: replay.rules.hand_size })
+      verdict = withDiscards(replay) ? t("verify.ok_discards", { count: replay.rules.hand_size })
         : t("verify.ok");
     }
+    box.textContent = [verdict, roundSeed].filter(Boolean).join(" ");
     return;
   }
   box.classList.add("bad");
+  const nameOf = (position) => (replay.hands.find((h) => h.position === position) || {}).display_name
+    || `#${position}`;
   const problems = [];
   if (!report.commitment.ok) problems.push(t("verify.bad_commitment", { actual: report.commitment.actual }));
-  if (!report.deal.ok && report.deal.seat !== null) {
-    const position = replay.fairness.deal_order[report.deal.seat];
-    const hand = replay.hands.find((h) => h.position === position) || {};
+  if (report.exchange && !report.exchange.ok) {
+    // The replay's exchange record names seats by position.
+    const params = report.exchange.params || {};
+    problems.push(t(`verify.bad_exchange_${report.exchange.code || "put_not_held"}`, {
+      name: nameOf(params.seat), source: params.source === undefined ? "" : nameOf(params.source),
+      card: params.card || "" }));
+  } else if (!report.deal.ok && report.deal.seat !== null) {
+    const position = fairness.deal_order[report.deal.seat];
     let id = withDiscards(replay) ? "verify.bad_deal_discards" : "verify.bad_deal";
     if (banker) id = "verify.bad_deal_exchange";
-    problems.push(t(id, { name: hand.display_name || `#${position}`, position }));
+    problems.push(t(id, { name: nameOf(position), position }));
   }
   if (report.bank && !report.bank.ok) {
-    const nameOf = (position) => (replay.hands.find((h) => h.position === position) || {}).display_name
-      || `#${position}`;
     problems.push(t("verify.bad_bank", { name: nameOf(report.bank.expected), banker: nameOf(replay.banker) }));
   }
+  if (roundSeed && report.commitment.ok) problems.push(roundSeed);
   box.textContent = problems.join(" ");
 }
 
