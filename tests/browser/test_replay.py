@@ -218,3 +218,36 @@ def test_an_unsettled_round_has_no_replay_page(live_server, four_players, monkey
         assert response.status == 403
         assert "not settled yet" in page.locator("#refusal").inner_text()
         assert page.locator("[data-code]").count() == 0
+
+
+def test_a_v2_replay_shows_the_transcript_and_links_the_verification_page(
+        live_server, four_players, monkeypatch):
+    """Under hmac-sha256-fy-v2 the replay lists every seat's client seed under its player's
+    name, the viewer's marked as theirs, those the server drew (nobody sent one here: the
+    services were called without) marked so; its link opens the verification page, which
+    fetches this round's transcript and verifies it."""
+    monkeypatch.setattr(hooks, "deal_scheme", fairness.ALGORITHM_V2)
+    round = played(four_players, HOME_RUN_SEED, monkeypatch)
+    seeds = {entry["position"]: entry["seed"]
+             for entry in round.events.get(type="dealt").payload["client_seeds"]}
+    with logged_in_page(live_server, "p1", viewport={"width": 375, "height": 667}) as page:
+        page.goto(f"{live_server.url}/replays/{round.id}/")
+        page.wait_for_selector("#verify-browser[data-result]")
+        assert page.locator("#verify-browser").get_attribute("data-result") == "ok"
+        assert page.locator("#fairness-round-number").inner_text() == str(round.number)
+        entries = page.locator("#fairness-client-seeds li")
+        assert entries.count() == 4
+        for position in range(4):
+            entry = page.locator(f"#fairness-client-seeds li[data-position='{position}']")
+            assert entry.locator("code").inner_text() == seeds[position]
+            assert entry.locator(".seed-owner").inner_text() == f"Player {position}"
+            assert "(drawn by the server)" in entry.inner_text()
+        assert page.locator("#fairness-client-seeds li.yours").get_attribute(
+            "data-position") == "1"
+        assert "(yours)" in page.locator("#fairness-client-seeds li.yours").inner_text()
+
+        page.locator("#verify-page-link").click()
+        page.wait_for_selector("#verify-app[data-state=done]")
+        assert page.locator("#verify-result").get_attribute("data-result") == "ok"
+        assert page.locator("#verify-checks li.ok").count() == 3
+        assert page.errors == []

@@ -173,8 +173,18 @@ export function showVerification(box, report, replay, t) {
   }
   const fairness = replay.fairness || {};
   const seeds = fairness.client_seeds || [];
-  const roundSeed = seeds.length && report.roundSeed ? t("verify.round_seed", {
-    round: fairness.round_number, count: seeds.length, seed: report.roundSeed }) : "";
+  // v2: which seed the cards came from, the seed itself set as a hash (it wraps on a phone).
+  const showRoundSeed = () => {
+    if (!seeds.length || !report.roundSeed || !report.commitment.ok) return;
+    const mark = "\u0000";
+    const [before, after = ""] = t("verify.round_seed", { round: fairness.round_number, count: seeds.length,
+      seed: mark }).split(mark);
+    const code = document.createElement("code");
+    code.className = "hash";
+    code.dataset.roundSeed = report.roundSeed;
+    code.textContent = report.roundSeed;
+    box.append(` ${before}`, code, after);
+  };
   const banker = replay.rules.mode === "banker";
   if (report.ok) {
     box.classList.add("ok");
@@ -184,7 +194,8 @@ export function showVerification(box, report, replay, t) {
       verdict = withDiscards(replay) ? t("verify.ok_discards", { count: replay.rules.hand_size })
         : t("verify.ok");
     }
-    box.textContent = [verdict, roundSeed].filter(Boolean).join(" ");
+    box.textContent = verdict;
+    showRoundSeed();
     return;
   }
   box.classList.add("bad");
@@ -207,8 +218,8 @@ export function showVerification(box, report, replay, t) {
   if (report.bank && !report.bank.ok) {
     problems.push(t("verify.bad_bank", { name: nameOf(report.bank.expected), banker: nameOf(replay.banker) }));
   }
-  if (roundSeed && report.commitment.ok) problems.push(roundSeed);
   box.textContent = problems.join(" ");
+  showRoundSeed();
 }
 
 // 多三张: what was checked is each seat's rows plus its discards, and the page says so.
