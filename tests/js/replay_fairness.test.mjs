@@ -303,3 +303,58 @@ test("a v2 deal verifies against the server's commitment and the round's seed", 
   changed[2] = "0".repeat(32);
   assert.equal((await verifyDeal({ ...round, clientSeeds: changed })).deal.ok, false);
 });
+
+// The replay page's own check of a v2 round (main.js's call), on rounds the engine dealt
+// (tests/js/verify_vectors.json): seats at positions that are not their deal order, each
+// client seed an entry {position, seed, by_server}, the rows and 多三张's discards apart,
+// 十三道's exchange keyed by position.
+const { transcripts: DEALT } = JSON.parse(readFileSync(new URL("./verify_vectors.json", import.meta.url)));
+
+function replayOf(transcript, order) {
+  const rules = { deck: transcript.rules.deck, jokers: transcript.rules.jokers,
+    hand_size: 13 + transcript.rules.extra_cards, mode: transcript.exchange ? "banker" : "points" };
+  const hands = transcript.hands.map((cards, k) => ({ position: order[k], front: cards.slice(0, 3),
+    middle: cards.slice(3, 8), back: cards.slice(8, 13), discards: cards.slice(13) }));
+  const replay = { rules, hands, fairness: { algorithm: transcript.algorithm, commitment: transcript.commitment,
+    seed: transcript.seed, deal_order: order, round_number: transcript.round_number,
+    client_seeds: transcript.client_seeds.map((seed, k) => ({ position: order[k], seed, by_server: k === 1 })) } };
+  if (transcript.exchange) {
+    const { put, takes, swapped_by: swapped } = transcript.exchange;
+    replay.exchange = { put: Object.fromEntries(Object.entries(put).map(([k, card]) => [String(order[k]), card])),
+      takes: takes.map(([chooser, source]) => [order[chooser], order[source]]),
+      swapped_by: swapped === null ? null : order[swapped] };
+    replay.bids = Object.fromEntries(Object.entries(transcript.bank.bids).map(([k, bid]) => [String(order[k]), bid]));
+    replay.banker = order[transcript.bank.banker];
+  }
+  return replay;
+}
+
+function checkReplay(replay) {
+  const banker = replay.rules.mode === "banker";
+  return verifyDeal({
+    seed: replay.fairness.seed, commitment: replay.fairness.commitment, hands: cardsPlayed(replay),
+    rules: replay.rules, algorithm: replay.fairness.algorithm,
+    exchange: banker ? replay.exchange || {} : null, order: replay.fairness.deal_order,
+    bids: banker ? replay.bids : null, banker: replay.banker,
+    roundNumber: replay.fairness.round_number ?? 0, clientSeeds: replay.fairness.client_seeds || [],
+  });
+}
+
+for (const name of ["standard_v2", "jokers_v2", "extra_three_v2", "dao_pool_tie_v2", "dao_swap_v2"]) {
+  test(`the replay's check of the engine's ${name} round: the round seed, then the deal`, async () => {
+    const { transcript, round_seed: roundSeed } = DEALT[name];
+    const order = [1, 2, 3, 5].slice(0, transcript.hands.length);
+    const replay = replayOf(transcript, order);
+    const report = await checkReplay(replay);
+    assert.equal(report.ok, true, JSON.stringify(report));
+    assert.equal(report.roundSeed, roundSeed);
+    // Seats listed in another order than they were dealt: their seeds no longer deal them.
+    const swapped = structuredClone(replay);
+    const seeds = swapped.fairness.client_seeds;
+    [seeds[0].seed, seeds[1].seed] = [seeds[1].seed, seeds[0].seed];
+    const bad = await checkReplay(swapped);
+    assert.equal(bad.ok, false);
+    assert.equal(bad.commitment.ok, true);
+    assert.notEqual(bad.roundSeed, roundSeed);
+  });
+}

@@ -129,7 +129,11 @@ def build() -> dict:
     return {"_about": "Transcripts (docs/fairness.md) dealt by rules.engine.fairness for the "
                       "verification page's check; tests/games/record/test_verify_page.py "
                       "writes and checks this file",
-            "transcripts": {name: {"transcript": line, "text": canonical(line)}
+            "transcripts": {name: {"transcript": line, "text": canonical(line),
+                                   "round_seed": fairness.deal_seed(
+                                       line["algorithm"], line["seed"],
+                                       line.get("round_number", 0),
+                                       line.get("client_seeds", []))}
                             for name, line in transcripts.items()}}
 
 
