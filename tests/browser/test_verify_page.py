@@ -96,9 +96,15 @@ def log_in(page, live_server, username: str) -> None:
 
 
 def shot(page, name: str) -> None:
+    """The whole page, and the result section alone (legible when the whole is a phone's
+    long strip)."""
+    box = page.evaluate("(() => { const r = document.querySelector('.verify-outcome')"
+                        ".getBoundingClientRect(); return {x: 0, y: r.top + scrollY, "
+                        "width: innerWidth, height: r.height}; })()")
     for folder in (ARTIFACTS, SHOTS):
         folder.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+        page.screenshot(path=str(folder / f"{name}-result.png"), full_page=True, clip=box)
 
 
 def check_pasted(page, text: str) -> str:

@@ -39,7 +39,7 @@ async function check(read) {
 async function fetchRound(text) {
   const round = roundId(text);
   if (round === null) {
-    view.refused({ id: "fetch.bad_round", params: {} });
+    view.refused({ id: "fetch.bad_round", params: {} }, null);
     app.dataset.state = "done";
     return;
   }
@@ -61,7 +61,7 @@ async function fetchRound(text) {
     let id = "fetch.failed";
     if (status === 404) id = "fetch.not_found";
     else if (status === 403) id = body && body.code === "round_not_settled" ? "fetch.not_settled" : "fetch.not_logged_in";
-    view.refused({ id, params: { round, status: status || "—" } }, "result.bad");
+    view.refused({ id, params: { round, status: status || "—" } }, null);
     $("verify-result").scrollIntoView({ block: "nearest" });
     app.dataset.state = "done";
     return;

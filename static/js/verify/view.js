@@ -33,14 +33,15 @@ export class VerifyView {
     facts.hidden = true;
   }
 
-  /** A transcript refused before any check (its form, or the fetch): {id, params}. */
+  /** A transcript refused before any check (its form, or the fetch): {id, params}; the
+   * verdict's sentence before it, or none (a fetch refused: nothing was checked). */
   refused(problem, verdict = "result.form") {
     const { result, checks, facts } = this.elements;
     const params = { ...problem.params };
     if (params.expected) params.expected = this.t(params.expected);
     result.classList.remove("checking", "ok");
     result.classList.add("bad");
-    result.textContent = `${this.t(verdict)} ${this.t(problem.id, params)}`;
+    result.textContent = [verdict ? this.t(verdict) : "", this.t(problem.id, params)].filter(Boolean).join(" ");
     result.dataset.result = "bad";
     result.dataset.reason = problem.id;
     checks.replaceChildren();
