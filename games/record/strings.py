@@ -168,10 +168,10 @@ def verify_strings() -> dict[str, str]:
         "check.deal_ok_exchange": _("Deal: the shuffle of this seed deals each of the {seats} "
                                     "seats exactly the cards it played, once the exchange "
                                     "record has moved them."),
-        "check.deal_bad": _("Deal: seat {seats}: the cards played are NOT the ones this seed "
-                            "deals."),
-        "check.deal_bad_exchange": _("Deal: seat {seats}: the cards played are NOT the ones "
-                                     "this seed deals, moved by the exchange record."),
+        "check.deal_bad": _("Deal: the cards played are NOT the ones this seed deals, at "
+                            "these seats: {seats}."),
+        "check.deal_bad_exchange": _("Deal: the cards played are NOT the ones this seed deals, "
+                                     "moved by the exchange record, at these seats: {seats}."),
         "check.exchange_ok": _("Exchange (十三道): each of the {moved} cards put into the pool "
                                "was held by its seat and taken once."),
         "check.exchange_ok_swap": _("Exchange (十三道): seat {seat} swapped its hand for the "

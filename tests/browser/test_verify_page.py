@@ -158,7 +158,7 @@ def test_a_pasted_transcript_is_verified_and_one_changed_character_rejected(live
             changed = text[:at] + ("a" if text[at] != "a" else "b") + text[at + 1:]
             assert check_pasted(page, changed) == "bad"
             assert page.locator("#verify-checks li.ok[data-check=commitment]").count() == 1
-            assert "seat 0, 1, 2, 3" in page.locator(
+            assert "at these seats: 0, 1, 2, 3." in page.locator(
                 "#verify-checks li.bad[data-check=deal]").inner_text()
 
             # Broken JSON says so, in words.
