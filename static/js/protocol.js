@@ -63,6 +63,7 @@ export class TableClient {
     // The client seed of the last `ready` sent on this table (null before one): the page
     // shows it, and the settled round's transcript must hold it.
     this.clientSeed = null;
+    this.seedsSent = []; // every seed sent with a ready the server may still refuse
     this.pingInterval = options.pingInterval ?? 20000;
     this.pongTimeout = options.pongTimeout ?? 10000;
     this.now = options.now || Date.now;
@@ -101,7 +102,12 @@ export class TableClient {
       message = { ...message, client_seed: newClientSeed(this.randomBytes) };
     }
     this.socket.send(JSON.stringify(message));
-    if (message && message.type === "ready") this.clientSeed = message.client_seed;
+    if (message && message.type === "ready") {
+      // Until the server answers, the seed before it is kept: a second ready (a double
+      // click) is refused with `seed_already_sent`, and the first seed is the one dealt.
+      this.seedsSent.push(message.client_seed);
+      this.clientSeed = message.client_seed;
+    }
     return true;
   }
 
@@ -153,11 +159,17 @@ export class TableClient {
     this._heard();
     if (message.type === "pong") return;
     if (message.type === "error") {
+      this._refusedSeed(message.code);
       this._call("onError", message);
       return;
     }
     if (message.type === "state") {
       this.syncing = false;
+      // The server's word on the seed you are ready with (a reload, a reconnect).
+      if (message.you && message.you.client_seed) {
+        this.clientSeed = message.you.client_seed;
+        this.seedsSent = [message.you.client_seed];
+      }
       this.version = message.version ?? this.version;
       this._watchDeadline(message);
       this._call("onState", message);
@@ -176,6 +188,15 @@ export class TableClient {
     if (this.syncing) return;
     this._watchDeadline(message);
     this._call("onEvent", message);
+  }
+
+  /** A ready refused for its seed (`seed_already_sent`: you were ready with an earlier
+   * one; `bad_client_seed`): the seed shown goes back to the one before it. Errors come
+   * back in the order the messages went, so the refused one is the latest still kept. */
+  _refusedSeed(code) {
+    if (code !== "seed_already_sent" && code !== "bad_client_seed") return;
+    this.seedsSent.pop();
+    this.clientSeed = this.seedsSent.length ? this.seedsSent[this.seedsSent.length - 1] : null;
   }
 
   // --- the deadline watch ----------------------------------------------------------------

@@ -231,6 +231,37 @@ test("a ready that brings its own seed keeps it; a ready never sent is not remem
   assert.deepEqual(random.calls, []);
 });
 
+test("a second ready refused (seed_already_sent) leaves the first seed as yours", () => {
+  const random = countingBytes();
+  const { client, sockets, seen } = harness({ randomBytes: random.fill });
+  client.connect();
+  sockets[0].open();
+  sockets[0].receive({ type: "state", version: 5, table: {}, seats: [], you: { position: 0, ready: false } });
+  client.send({ type: "ready" });
+  client.send({ type: "ready" }); // a double click
+  const [first, second] = sockets[0].sent.map((m) => m.client_seed);
+  assert.notEqual(first, second);
+  assert.equal(client.clientSeed, second);
+  sockets[0].receive({ type: "error", code: "seed_already_sent", message: "you are ready" });
+  assert.equal(client.clientSeed, first);
+  assert.equal(seen.errors.length, 1); // still the page's to show or not
+  // Other errors leave it alone.
+  sockets[0].receive({ type: "error", code: "round_in_progress", message: "wait" });
+  assert.equal(client.clientSeed, first);
+});
+
+test("the state's you.client_seed is the seed you are ready with (after a reload)", () => {
+  const { client, sockets } = harness();
+  client.connect();
+  sockets[0].open();
+  const mine = "cd".repeat(16);
+  sockets[0].receive({ type: "state", version: 5, table: {}, seats: [], you: { position: 1, ready: true, client_seed: mine } });
+  assert.equal(client.clientSeed, mine);
+  // After the deal the state no longer carries it: the seed stays for the page's note.
+  sockets[0].receive({ type: "state", version: 9, table: {}, seats: [], you: { position: 1, ready: false } });
+  assert.equal(client.clientSeed, mine);
+});
+
 test("by default the seed comes from Web Crypto: 32 lowercase hex digits, different each time", () => {
   const seeds = new Set(Array.from({ length: 20 }, () => newClientSeed()));
   assert.equal(seeds.size, 20);
