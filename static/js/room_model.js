@@ -55,13 +55,25 @@ export class RoomSession {
     return true;
   }
 
-  /** `session_ended`: the final standings and the share code. */
+  /** `session_ended`: the final standings and the share code. The server sends it before
+   * the last round's `settled` (both of one change), so the summary's rounds are counted
+   * here, and that `settled` then changes nothing. */
   ended(message) {
     const ended = message.session || {};
     this.session = { ...(this.session || { number: ended.number, rounds_played: 0 }),
       number: ended.number ?? this.session?.number, ended: true, end_reason: ended.reason,
       share_code: ended.share_code };
     this.summary = ended.summary || null;
+    const rounds = this.summary && Array.isArray(this.summary.rounds) ? this.summary.rounds : null;
+    if (!rounds) return;
+    this.points = new Map();
+    for (const line of rounds) {
+      this.counted.add(line.round_id);
+      for (const [user, points] of Object.entries(line.totals || {})) {
+        this.points.set(String(user), (this.points.get(String(user)) || 0) + Number(points));
+      }
+    }
+    this.session.rounds_played = rounds.length;
   }
 
   of(userId) {

@@ -45,7 +45,7 @@ export class RoomView {
       room.horse_card ? el("span", { class: "room-horse" }, t("room.horse", { card: cardWord(room.horse_card) }))
         : null,
     ];
-    this.elements.facts.replaceChildren(...facts);
+    this.elements.facts.replaceChildren(...facts.filter(Boolean));
   }
 
   _actions(model) {

@@ -133,9 +133,10 @@ class Player:
         self.page.wait_for_url("**/tables/")
 
     def create_table(self, name: str, rule_set: str = "Quick test table",
-                     seats: int | None = None) -> str:
+                     seats: int | None = None, rounds: int | None = None) -> str:
         """Open a room; `seats`: how many it seats (its first round is dealt when they
-        are all filled and ready), else as many as the rule set allows."""
+        are all filled and ready), else as many as the rule set allows; `rounds`: the
+        session's rounds, else open-ended."""
         self.open_lobby()
         page = self.page
         page.select_option("#id_create-rule_set", label=page.locator(
@@ -143,6 +144,8 @@ class Player:
         page.fill("#id_create-name", name)
         if seats is not None:
             page.select_option("#id_create-seats", str(seats))
+        if rounds is not None:
+            page.select_option("#id_create-rounds", str(rounds))
         with page.expect_navigation():
             page.get_by_role("button", name="Create and sit down").click()
         self.wait_connected()

@@ -50,6 +50,17 @@ test("a deal after the session ended opens the next session with nothing counted
   assert.equal(session.summary, null);
 });
 
+test("session_ended before its last round's settled: the round counts once, no new session", () => {
+  const session = new RoomSession(room);
+  session.add(settled(1, [4, -4]));
+  session.ended({ type: "session_ended", session: { number: 1, reason: "completed", share_code: "S",
+    summary: { rounds: [{ round_id: 1, number: 1, totals: { 10: 4, 11: -4 } },
+      { round_id: 2, number: 2, totals: { 10: -1, 11: 1 } }], standings: [] } } });
+  assert.deepEqual([session.of(10), session.of(11), session.session.rounds_played], [3, -3, 2]);
+  assert.equal(session.add(settled(2, [-1, 1])), false);
+  assert.deepEqual([session.session.number, session.session.ended, session.of(10)], [1, true, 3]);
+});
+
 test("after a reload the standings come from the totals, ranked with ties shared", () => {
   const session = new RoomSession();
   session.load({ number: 1, rounds_played: 4, rounds_planned: 4, ended: true, end_reason: "completed",
