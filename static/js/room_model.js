@@ -128,13 +128,15 @@ export function startNow({ seats, you, userId, session, round, minPlayers }) {
 }
 
 /** The player's own buttons in a room: "I'm back" when away, "Vote to end" (pressed or
- * not) while a session runs, and who has voted. */
-export function roomActions({ seats, userId, session }) {
+ * not) between the rounds of a session, and who has voted. */
+export function roomActions({ seats, userId, session, round = null }) {
   const mine = seats.find((seat) => seat.user_id === userId) || null;
   const running = Boolean(session && !session.ended);
   return {
     back: Boolean(mine && mine.away),
-    vote: Boolean(mine && running),
+    // Between rounds: while cards are arranged the bar keeps to the clock (a phone's
+    // screen is short), and a vote cast then counts only once the round settles anyway.
+    vote: Boolean(mine && running && !isPlaying(round)),
     voted: Boolean(mine && mine.end_vote),
     voters: running ? seats.filter((seat) => seat.end_vote).map((seat) => seat.display_name) : [],
   };

@@ -57,7 +57,7 @@ export class RoomView {
     start.hidden = !now.shown;
     start.disabled = !now.enabled;
     start.textContent = t("room.start_now");
-    const mine = roomActions({ seats: model.seats, userId: this.userId, session });
+    const mine = roomActions({ seats: model.seats, userId: this.userId, session, round: model.round });
     back.hidden = !mine.back;
     back.textContent = t("room.back");
     vote.hidden = !mine.vote;

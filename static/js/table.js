@@ -261,7 +261,9 @@ function applyMessage(message) {
       break;
     }
     case "session_ended":
+      // The server clears the votes with the session, without a `seats` message.
       session.ended(message);
+      model.seats = model.seats.map((seat) => ({ ...seat, end_vote: false }));
       break;
     case "phase":
     case "bid_placed":
@@ -343,7 +345,9 @@ function renderStatus() {
   sit.hidden = seated || playing || !freeSeat;
   sit.textContent = t("action.sit");
   const ready = $("ready-button");
-  ready.hidden = !seated || playing || Boolean(you && you.ready);
+  // An away player is readied by the table; "I'm back" is their button (room_view.js).
+  const away = model.seats.some((seat) => seat.user_id === page.user_id && seat.away);
+  ready.hidden = !seated || playing || Boolean(you && you.ready) || away;
   ready.textContent = t("action.ready");
   const stand = $("stand-button");
   stand.hidden = !seated || playing;

@@ -106,6 +106,9 @@ test("away and back, the vote to end, and freeing an away player's seat", () => 
   assert.deepEqual(roomActions({ seats, userId: 10, session: null }),
     { back: false, vote: false, voted: false, voters: [] });
   assert.equal(roomActions({ seats, userId: 99, session: running }).vote, false, "a watcher");
+  assert.equal(roomActions({ seats, userId: 10, session: running, round: { phase: "arranging" } }).vote,
+    false, "not while cards are arranged");
+  assert.equal(roomActions({ seats, userId: 10, session: running, round: { phase: "settled" } }).vote, true);
   assert.equal(mayFreeSeat({ seats, userId: 10, round: { phase: "settled" } }, seats[1]), true);
   assert.equal(mayFreeSeat({ seats, userId: 10, round: { phase: "arranging" } }, seats[1]), false);
   assert.equal(mayFreeSeat({ seats, userId: 11, round: null }, seats[1]), false, "not the host");
