@@ -68,7 +68,8 @@ export class ChatView {
     this.render();
     if (open) {
       this._scrollToEnd();
-      this.elements.input.focus({ preventScroll: true });
+      // A phone's keyboard would cover the quick phrases: the text box waits for a tap there.
+      if (globalThis.matchMedia?.("(pointer: fine)").matches) this.elements.input.focus({ preventScroll: true });
     }
   }
 
