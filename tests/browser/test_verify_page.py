@@ -81,6 +81,9 @@ def browser_page(viewport=None):
             page = context.new_page()
             errors: list[str] = []
             page.on("pageerror", lambda error: errors.append(str(error)))
+            # A script, style or handler the Content-Security-Policy refused shows here.
+            page.on("console", lambda message: errors.append(message.text)
+                    if "Content Security Policy" in message.text else None)
             page.errors = errors
             yield page
         finally:

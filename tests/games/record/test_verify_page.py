@@ -43,7 +43,9 @@ def test_anyone_may_open_the_verification_page(client):
 
 @pytest.mark.django_db
 def test_the_page_has_no_inline_script_handler_or_style(client):
-    html = client.get(reverse("history:verify") + "?round=12").content.decode()
+    response = client.get(reverse("history:verify") + "?round=12")
+    assert "script-src 'self'" in response.headers["Content-Security-Policy"]
+    html = response.content.decode()
     for script in re.findall(r"<script\b([^>]*)>(.*?)</script>", html, re.S):
         attributes, body = script
         # Only data (json_script) and module files: nothing the policy would refuse.
