@@ -112,6 +112,14 @@ def test_four_players_play_a_four_round_session_and_land_on_its_summary(browser,
             submit_first_hint(player)
         if number == 2:
             ben.shot("room-phone-arranging")
+            # The lobby (another tab of Ann's) says the room is playing its second round.
+            lobby = ann.context.new_page()
+            lobby.goto(server.url + "/tables/")
+            row = lobby.locator("tr", has_text="Our room")
+            expect(row).to_contain_text("playing")
+            expect(row).to_contain_text("round 2 of 4")
+            expect(row).to_contain_text("4/4 · 0 free")
+            lobby.close()
         for player in everyone:
             expect(player.page.locator("#reveal")).to_be_visible(timeout=SETTLE_MS)
         if number == 1:
@@ -156,7 +164,13 @@ def test_an_away_player_is_played_by_the_timer_and_comes_back(browser, table_ser
     bob = Player(browser, server, "bob", "Bob", viewport=PHONE).register()
     url = alice.create_table("Away and back", seats=2)
     expect(alice.page.locator("#room-facts")).to_contain_text("Open-ended session")
-    take_seat(bob, url)
+    # Play now seats Bob at the room of that rule set that waits for players: Alice's.
+    bob.open_lobby()
+    with bob.page.expect_navigation():
+        bob.page.get_by_role("button", name="Play now: Quick test table").click()
+    bob.wait_connected()
+    assert bob.page.url == url
+    expect(bob.page.locator(".seat.you")).to_contain_text("Bob")
 
     # Two rounds in which the timer plays Bob's hand: he is away (托管) after the second.
     for number in (1, 2):
