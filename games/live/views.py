@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Sum
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -19,7 +18,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games.live.forms import JoinForm, TableCreateForm
-from games.models import Hand, RoundPhase
 from games.live.selectors import lobby_tables, table_state
 from games.live.services import GameError, table_create, table_join
 from games.live.services import play_now as play_now_service
@@ -112,7 +110,6 @@ def table(request, table_id: int):
             "table_id": table_id,
             "user_id": request.user.pk,
             "rules": _rules_for_page(state["table"]["rule_set"]["slug"]),
-            "session": _session_points(table_id),
             "lobby_url": reverse("games:lobby"),
             "replay_url": _url_template("history:replay", "round_id"),
         },
@@ -160,11 +157,3 @@ def _rules_for_page(slug: str) -> dict:
                                     "label": special.get_code_display()}
                      for special in rule_set.specials.all()},
     }
-
-
-def _session_points(table_id: int) -> dict[str, int]:
-    """Each player's points over the table's settled rounds so far, by user id: the page
-    adds every later round's totals to it (the running score of the session)."""
-    rows = (Hand.objects.filter(round__table_id=table_id, round__phase=RoundPhase.SETTLED)
-            .values("user_id").annotate(points=Sum("points")))
-    return {str(row["user_id"]): row["points"] or 0 for row in rows}

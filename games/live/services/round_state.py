@@ -42,7 +42,7 @@ def persist(table: Table, round: Round, old: machine.RoundState, new: machine.Ro
         setattr(round, name, wanted[name])
     version = changed(table)
     if settled:
-        sessions.after_settlement(table, round, version)
+        sessions.mark_away(table, round)
     timer = not settled and new.deadline != old.deadline
     if timer:  # a new phase or exchange step: its timer belongs to this version
         round.table_version = version
@@ -51,6 +51,8 @@ def persist(table: Table, round: Round, old: machine.RoundState, new: machine.Ro
         round.save(update_fields=fields)
     log(round, events)
     round_messages.send(table, round, old, new, events, version, hands)
+    if settled:  # after `settled`, so a client has the last round before the summary
+        sessions.end_if_due(table, round, version)
     if timer:
         countdown = (new.deadline - moment).total_seconds()
         transaction.on_commit(

@@ -4,9 +4,11 @@ ends, and the players it marks away (托管).
 - A session begins with its first deal (games.live.services.rounds) and takes the room's
   number of rounds; a deal joins the open session, if any.
 - After each settlement: a seat whose hand the timer submitted twice in a row is marked
-  away; a manual submission clears the count. The session ends when its last planned
-  round is settled, or when every seated player has voted to end it.
-- Ending stores the summary (games.record.sessions) and tells the table.
+  away; a manual submission clears the count (before the `settled` message, which shows
+  the seats). Then the session ends when its last planned round is settled, or when
+  every seated player has voted to end it.
+- Ending stores the summary (games.record.sessions) and tells the table: the seats with
+  their votes cleared, then `session_ended`.
 
 Called inside the services' transactions, under the table's lock.
 """
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 from django.db.models import Max
 
-from games.live import broadcast
+from games.live import broadcast, selectors
 from games.live.services import hooks
 from games.models import Hand, Round, RoundPhase, Seat, Session, Table
 from games.record.sessions import session_summary
@@ -47,14 +49,19 @@ def mark_absent_away(table: Table, seats: list[Seat]) -> None:
             seat.away = seat.away or seat.pk in gone
 
 
-def after_settlement(table: Table, round: Round, version: int) -> None:
-    """Away marks from the timer's help, then the end of the session when it is due."""
+def mark_away(table: Table, round: Round) -> None:
+    """After a settlement: the timer's help counted, away marks from it."""
     timer = dict(Hand.objects.filter(round=round).values_list("user_id", "auto_submitted"))
     seats = list(Seat.objects.filter(table=table, user_id__in=timer))
     for seat in seats:
         seat.timer_streak = seat.timer_streak + 1 if timer[seat.user_id] else 0
         seat.away = seat.away or seat.timer_streak >= AWAY_AFTER_TIMER_ROUNDS
     Seat.objects.bulk_update(seats, ["timer_streak", "away"])
+
+
+def end_if_due(table: Table, round: Round, version: int) -> None:
+    """After a settlement: the session ends with its last planned round, or when every
+    seated player has voted to end it."""
     session = round.session
     if session is None or session.ended_at is not None:
         return
@@ -76,6 +83,9 @@ def end_session(table: Table, session: Session, reason: str, version: int) -> No
     session.summary = session_summary(session)
     session.save(update_fields=["ended_at", "end_reason", "summary"])
     Seat.objects.filter(table=table).update(end_vote=False)
+    broadcast.to_table(table.id, {"type": "seats", "version": version,
+                                  "seats": selectors.seats_public(table.id,
+                                                                  host_id=table.host_id)})
     broadcast.to_table(table.id, {"type": "session_ended", "version": version,
                                   "session": {"number": session.number, "reason": reason,
                                               "share_code": session.share_code,

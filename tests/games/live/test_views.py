@@ -153,8 +153,9 @@ def test_the_session_score_adds_up_settled_rounds(client, alice, timers, monkeyp
     monkeypatch.setattr(hooks, "now", lambda: round_.deadline + timedelta(seconds=1))
     assert timers.fire_all() == [True]
     page = client.get(reverse("games:table", args=[table.id])).content.decode()
-    session = embedded(page, "table-page")["session"]
-    assert session[str(alice.id)] + session[str(bob.id)] == 0
+    session = embedded(page, "table-state")["session"]
+    assert session["rounds_played"] == 1
+    assert session["totals"][str(alice.id)] + session["totals"][str(bob.id)] == 0
 
 
 def test_the_table_page_leads_to_the_tables_history(client, alice):
