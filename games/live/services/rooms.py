@@ -30,16 +30,23 @@ CHAT_BURST = 5            # messages a player may send ...
 CHAT_BURST_SECONDS = 10   # ... in this many seconds
 
 
+def _hosting_between_rounds(table_id: int, user, what: str) -> Table:
+    """The table locked, when `user` hosts it and no round is being played; inside the
+    caller's transaction. `what` the host wants to do, for the refusal."""
+    table = lock_table(table_id)
+    seat_of(table, user)
+    if table.host_id != user.id:
+        raise GameError("not_host", f"only the host can {what}")
+    if round_running(table):
+        raise GameError("round_in_progress", f"{what} between rounds")
+    return table
+
+
 def start_now(*, table_id: int, user) -> None:
     """The host deals the session's first round before every seat is filled: at least the
     rule set's minimum seated and ready; whoever is not ready watches this round."""
     with transaction.atomic():
-        table = lock_table(table_id)
-        seat_of(table, user)
-        if table.host_id != user.id:
-            raise GameError("not_host", "only the host can start early")
-        if round_running(table):
-            raise GameError("round_in_progress", "a round is being played already")
+        table = _hosting_between_rounds(table_id, user, "start early")
         if sessions.open_session(table) is not None:
             raise GameError("session_running", "the session has started: everyone "
                                                "seated plays when all are ready")
@@ -88,12 +95,7 @@ def player_back(*, table_id: int, user) -> None:
 def seat_free(*, table_id: int, user, position) -> None:
     """The host frees the seat of a player who is away, between rounds."""
     with transaction.atomic():
-        table = lock_table(table_id)
-        seat_of(table, user)
-        if table.host_id != user.id:
-            raise GameError("not_host", "only the host can free a seat")
-        if round_running(table):
-            raise GameError("round_in_progress", "free a seat between rounds")
+        table = _hosting_between_rounds(table_id, user, "free a seat")
         target = None
         if isinstance(position, int) and not isinstance(position, bool):
             target = Seat.objects.filter(table=table, position=position).first()
