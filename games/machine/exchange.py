@@ -176,14 +176,9 @@ def _next_chooser(state: RoundState, chooser: int | None, events: list[Event], n
         state = replace(state, chooser=None, offers=())
         return advance(state, events, now)
     offers = tuple(p for p in state.clockwise_from(chooser) if p in state.pool)
-    if not offers:  # only their own card is left: they keep it
-        card = state.pool[chooser]
-        state = replace(state, pool=MappingProxyType({}), chosen=state.chosen + (chooser,),
-                        held=MappingProxyType({**state.held,
-                                               chooser: state.cards_of(chooser) + (card,)}),
-                        takes=state.takes + ((chooser, chooser),))
-        return _next_chooser(state, None, [*events, Event("keep", {"chooser": chooser})],
-                             now, after=chooser)
+    if not offers:  # only their own card is left: they keep it (take it back)
+        return _taken(state, chooser, chooser, [*events, Event("keep", {"chooser": chooser})],
+                      now)
     state = replace(state, chooser=chooser, offers=offers,
                     deadline=deadline_after(now, state.config.exchange_seconds))
     if len(offers) == 1:
