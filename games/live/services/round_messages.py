@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from games import machine
 from games.live import broadcast, selectors
+from games.live.banker_views import banker_private
 from games.models import Hand, Round, Table
 
 # Events of the 十三道 exchange, told to the table as `exchange` steps (seats, no cards).
@@ -71,14 +72,7 @@ def _private_changes(table: Table, round: Round, old: machine.RoundState,
 
 
 def _private_key(state: machine.RoundState, position: int) -> tuple:
-    """What a player's private view depends on, cheap to compare (no hints computed)."""
-    negotiations = {p: n for p, n in state.negotiations.items()
-                    if position in (p, state.banker)}
-    return (state.phase, state.cards_of(position), state.bids.get(position),
-            state.put.get(position), _offer_seen(state, position),
-            state.swap_turn == position, tuple(sorted(negotiations.items())))
-
-
-def _offer_seen(state: machine.RoundState, position: int):
-    offer = machine.offered(state)
-    return offer if offer and state.chooser == position else None
+    """What a player's private view depends on, cheap to compare (no hints computed):
+    the phase, the cards they hold and their part of the bidding, exchange and
+    negotiation, as games.live.banker_views shows it."""
+    return (state.phase, state.cards_of(position), banker_private(state, position))
