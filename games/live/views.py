@@ -22,6 +22,7 @@ from games.live.selectors import lobby_tables, table_state
 from games.live.services import GameError, table_create, table_join
 from games.live.services import play_now as play_now_service
 from games.live.strings import table_strings
+from games.script_routes import url_template
 
 
 def _error_text(error: GameError) -> str:
@@ -111,21 +112,10 @@ def table(request, table_id: int):
             "user_id": request.user.pk,
             "rules": _rules_for_page(state["table"]["rule_set"]["slug"]),
             "lobby_url": reverse("games:lobby"),
-            "replay_url": _url_template("history:replay", "round_id"),
+            "replay_url": url_template("history:replay", "round_id"),
         },
         "strings": table_strings(),
     })
-
-
-# Stands for the id while a route is reversed for the script; never a real round's id.
-_ID_STAND_IN = 4_294_967_295
-
-
-def _url_template(name: str, argument: str) -> str:
-    """Route `name` with `{argument}` where its id goes, for the script to fill in (rows.js's
-    `fill`): the settled round's replay link comes from the route itself, not a copy of it."""
-    head, _, tail = reverse(name, kwargs={argument: _ID_STAND_IN}).rpartition(str(_ID_STAND_IN))
-    return f"{head}{{{argument}}}{tail}"
 
 
 def _rules_for_page(slug: str) -> dict:

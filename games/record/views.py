@@ -14,7 +14,6 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
@@ -23,6 +22,7 @@ from games.record.export import history_text, round_text
 from games.record.history import HistoryError, HistoryFilter
 from games.record.strings import replay_strings, verify_strings
 from games.record.transcript import encode, transcript
+from games.script_routes import url_template
 from games.record.replays import ReplayRefused, replay_get
 from rules.engine.config import ROWS
 from rules.models import RuleSet
@@ -189,11 +189,8 @@ def verify_deal_page(request):
     pastes a round's transcript — or names a settled round they may watch, whose
     transcript the page fetches — and their browser checks it alone (static/js/verify/),
     by docs/fairness.md's steps. The server only serves the page."""
-    stand_in = 4_294_967_295  # never a real round's id
-    head, _, tail = reverse("api-round-transcript",
-                            kwargs={"round_id": stand_in}).rpartition(str(stand_in))
     return render(request, "history/verify.html", {
-        "config": {"transcript_url": f"{head}{{round_id}}{tail}",
+        "config": {"transcript_url": url_template("api-round-transcript", "round_id"),
                    "round": request.GET.get("round", "")},
         "strings": verify_strings(),
     })

@@ -19,6 +19,7 @@ from games.live import broadcast, selectors
 from games.live.services import hooks, sessions
 from games.live.services.rounds import deal_if_playable, maybe_start_round
 from games.live.services.table_row import changed, lock_table, round_running, seat_of, seats_of
+from games.live.services.tables import seat_take, table_create
 from games.models import ChatMessage, Seat, Session, Table, TableStatus
 from rules.models import RuleSet
 
@@ -140,8 +141,6 @@ def chat_send(*, table_id: int, user, phrase: str | None = None, text: str | Non
 def play_now(*, user, rule_set: RuleSet | str) -> Table:
     """Seat the player at a public table of the rule set that waits for players (no
     session started, a seat free), or open one (with the rule set's defaults)."""
-    from games.live.services.tables import seat_take, table_create
-
     slug = rule_set if isinstance(rule_set, str) else rule_set.slug
     playing = Session.objects.filter(table=OuterRef("pk"), ended_at__isnull=True)
     waiting = (Table.objects.filter(is_private=False, status=TableStatus.OPEN,
