@@ -55,6 +55,8 @@ def lobby(request):
 def create(request):
     form = TableCreateForm(request.POST, prefix="create")
     if not form.is_valid():
+        # Said at the top too: on a phone the form's own errors are far below the fold.
+        messages.error(request, _("The table was not created: see the form below."))
         return _lobby(request, create_form=form, status=400)
     try:
         data = form.cleaned_data
@@ -64,6 +66,8 @@ def create(request):
                              horse_card=data["horse_card"])
     except GameError as error:
         form.add_error(None, _error_text(error))
+        messages.error(request, _("The table was not created: %(reason)s")
+                       % {"reason": _error_text(error)})
         return _lobby(request, create_form=form, status=400)
     return redirect("games:table", table_id=table.pk)
 

@@ -205,3 +205,15 @@ def test_the_strings_follow_the_language(client, alice):
     assert strings["row.pair"].startswith("一对")
     assert strings["reveal.replay"] == "观看回放"
     assert "本桌战绩" in page
+
+
+def test_a_refused_table_says_so_at_the_top_of_the_page(client, alice):
+    response = client.post(reverse("games:create"), {
+        "create-rule_set": RuleSet.objects.get(slug="standard").pk,
+        "create-name": "Bad horse", "create-horse_card": "Kh"})
+    assert response.status_code == 400
+    page = response.content.decode()
+    top = page.index('<ul class="messages">')
+    assert top < page.index("Create a table")
+    assert "The table was not created" in page[top:page.index("</ul>", top)]
+    assert not Table.objects.exists()
