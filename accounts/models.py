@@ -16,7 +16,21 @@ class User(AbstractUser):
         help_text=_("The name other players see at the table."),
     )
 
+    # The avatar the player picked in the profile (a key of accounts.avatars); blank: the
+    # one generated from the player, so every seat has a face without an outside service.
+    avatar = models.CharField(_("avatar"), max_length=32, blank=True)
+    # A bot's level (games.live.bots): blank for a person. Bots are seats like any other,
+    # shown with a badge and left out of the leaderboard.
+    bot_level = models.CharField(
+        _("bot level"), max_length=8, blank=True,
+        choices=[("easy", _("easy")), ("normal", _("normal")), ("strong", _("strong"))],
+    )
+
     REQUIRED_FIELDS = ["display_name"]  # createsuperuser asks for it too
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
 
     def __str__(self) -> str:
         return self.display_name or self.username

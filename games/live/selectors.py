@@ -109,6 +109,7 @@ def seats_public(table_id: int, round: Round | None = None,
         "host": seat.user_id == host,
         "away": seat.away,
         "end_vote": seat.end_vote,
+        "bot": seat.user.bot_level or None,  # a bot's level: the seat shows a bot badge
     } for seat in seats]
 
 
