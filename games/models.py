@@ -79,6 +79,9 @@ class Table(models.Model):
         _("seconds to arrange"), null=True, blank=True,
         help_text=_("Within the rule set's bounds; empty: the rule set's own."))
     horse_card = models.CharField(_("horse card (马牌)"), max_length=2, blank=True)
+    fill_with_bots = models.BooleanField(
+        _("fill empty seats with bots"), default=False,
+        help_text=_("Bots sit in the seats nobody takes, and leave when a person wants one."))
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
                              blank=True, related_name="hosted_tables", verbose_name=_("host"))
     last_seen_at = models.DateTimeField(
@@ -232,6 +235,14 @@ class Hand(models.Model):
         help_text=_("Submitted by the timer with the first hint."))
     submitted_at = models.DateTimeField(_("submitted"), null=True, blank=True)
     points = models.IntegerField(_("points"), null=True, blank=True)
+    hint_values = models.JSONField(
+        _("hint values"), null=True, blank=True,
+        help_text=_("The expected points of each hint, and the advisor's best arrangement, "
+                    "from the player's own cards only."))
+    analysis = models.JSONField(
+        _("analysis"), null=True, blank=True,
+        help_text=_("After settlement: the expected points the submitted arrangement gave "
+                    "up against the best one, from the player's own cards only."))
 
     class Meta:
         ordering = ["round", "position"]
