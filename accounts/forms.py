@@ -4,6 +4,8 @@ from django import forms
 from django.contrib.auth import password_validation
 from django.utils.translation import gettext_lazy as _
 
+from accounts.avatars import avatar_choices, avatar_url, generated_key
+
 
 class RegistrationForm(forms.Form):
     username = forms.CharField(
@@ -37,3 +39,21 @@ class ProfileForm(forms.Form):
     # A plain form, not a ModelForm: validating a ModelForm edits request.user in place,
     # and a refused name would then show in the page's navigation as if it were saved.
     display_name = RegistrationForm.base_fields["display_name"]
+    # Any text is accepted here and judged by user_update_profile, which says when a key
+    # does not exist; the profile page draws the field as a picker (avatar_options).
+    avatar = forms.CharField(label=_("Avatar"), required=False, max_length=64)
+
+    def __init__(self, *args, user=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def avatar_options(self):
+        """The picker: the generated avatar first, then every design, each with the
+        URL of its picture (with the player's initial) and whether it is chosen."""
+        chosen = self["avatar"].value() or ""
+        options = [("", _("Generated from you"),
+                    avatar_url(self.user, generated_key(self.user.pk)) if self.user else "")]
+        options += [(key, name, avatar_url(self.user, key) if self.user else "")
+                    for key, name in avatar_choices()]
+        return [{"key": key, "name": name, "url": url, "checked": key == chosen}
+                for key, name, url in options]

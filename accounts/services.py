@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from accounts.avatars import is_avatar_key
 from accounts.models import User
 
 
@@ -39,14 +40,24 @@ def user_register(*, username: str, display_name: str, password: str) -> User:
 
 
 @transaction.atomic
-def user_update_profile(*, user: User, display_name: str) -> User:
-    """Change what other players see; refuses a blank or over-long name."""
-    previous = user.display_name
+def user_update_profile(*, user: User, display_name: str, avatar: str | None = None) -> User:
+    """Change what other players see: the name (not blank, not over-long) and, unless
+    `avatar` is None, the avatar (a key of accounts.avatars, or blank for the generated
+    one). Refuses everything when one field is wrong."""
+    previous = user.display_name, user.avatar
     user.display_name = display_name.strip()
+    errors: dict[str, list[str]] = {}
+    if avatar is not None:
+        user.avatar = avatar
+        if avatar and not is_avatar_key(avatar):
+            errors["avatar"] = [_("That avatar does not exist: pick one of those shown.")]
     try:
         user.full_clean(exclude=["password"], validate_unique=False)
-    except ValidationError:
-        user.display_name = previous  # the caller's object keeps showing the saved name
-        raise
-    user.save(update_fields=["display_name"])
+    except ValidationError as error:
+        errors.update(error.message_dict)
+    if errors:
+        # the caller's object keeps showing what is saved
+        user.display_name, user.avatar = previous
+        raise ValidationError(errors)
+    user.save(update_fields=["display_name", "avatar"])
     return user

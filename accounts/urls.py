@@ -11,4 +11,5 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/", views.PasswordChangeView.as_view(), name="password_change"),
     path("profile/", views.ProfileView.as_view(), name="profile"),
+    path("avatars/<int:user_id>.svg", views.avatar, name="avatar"),
 ]

@@ -12,13 +12,17 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import ValidationError
-from django.shortcuts import redirect, render
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET
 from django.views.generic import FormView
 
+from accounts import avatars
 from accounts.forms import ProfileForm, RegistrationForm
+from accounts.models import User
 from accounts.services import user_register, user_update_profile
 from accounts.throttles import RegistrationThrottle
 
@@ -85,17 +89,43 @@ class ProfileView(LoginRequiredMixin, FormView):
     form_class = ProfileForm
 
     def get_initial(self):
-        return {"display_name": self.request.user.display_name}
+        return {"display_name": self.request.user.display_name,
+                "avatar": self.request.user.avatar}
+
+    def get_context_data(self, **kwargs):
+        return {**super().get_context_data(**kwargs),
+                "avatar": avatars.avatar_url(self.request.user)}
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "user": self.request.user}
 
     def form_valid(self, form):
         try:
             user_update_profile(user=self.request.user,
-                                display_name=form.cleaned_data["display_name"])
+                                display_name=form.cleaned_data["display_name"],
+                                avatar=form.cleaned_data["avatar"])
         except ValidationError as error:
             _add_service_errors(form, error)
             return self.form_invalid(form)
         messages.success(self.request, _("Your profile has been saved."))
         return redirect("accounts:profile")
+
+
+@require_GET
+def avatar(request, user_id: int):
+    """A player's avatar as SVG (accounts.avatars). With `?v=` the current version, it
+    may be cached for a year (a new pick or name changes the URL); `?key=` previews a
+    design with the player's initial, for the profile's picker."""
+    user = get_object_or_404(User, pk=user_id)
+    preview = request.GET.get("key", "")
+    key = preview if avatars.is_avatar_key(preview) else avatars.avatar_key(user)
+    response = HttpResponse(avatars.avatar_svg(key, avatars.initial(user)),
+                            content_type="image/svg+xml")
+    current = request.GET.get("v") == avatars.avatar_version(user)
+    response["Cache-Control"] = ("public, max-age=31536000, immutable" if current
+                                 else "public, max-age=300")
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
 
 
 def locked_out(request, original_response=None, credentials=None):

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.db.models import Count, Q
 
+from accounts.avatars import avatar_url
 from games.models import Hand, Round, RoundPhase, Seat, Table, TableStatus
 from games.errors import GameError
 from games.live.banker_views import banker_private, banker_public, cards_visible
@@ -110,6 +111,7 @@ def seats_public(table_id: int, round: Round | None = None,
         "away": seat.away,
         "end_vote": seat.end_vote,
         "bot": seat.user.bot_level or None,  # a bot's level: the seat shows a bot badge
+        "avatar": avatar_url(seat.user),
     } for seat in seats]
 
 
@@ -145,6 +147,7 @@ def settled_payload(round: Round) -> dict[str, Any]:
             "position": hand.position,
             "user_id": hand.user_id,
             "display_name": str(hand.user),
+            "avatar": avatar_url(hand.user),
             "cards": hand.dealt_cards,
             "candidates": hand.candidate_cards,
             "discards": shown.get("discards", []),
@@ -169,6 +172,8 @@ def settled_payload(round: Round) -> dict[str, Any]:
         "pairs": result["pairs"],
         "totals": result["totals"],
         "home_run": result["home_run"],
+        # The reveal works a home run's share of each pair back out of its points.
+        "home_run_multiplier": round.rules.get("home_run_multiplier", 2),
         # 十三道: the banker, the points moved outside the rows (the pot, the spare hand's
         # fees), every bid, the exchange and the negotiations — none for other presets.
         "banker": result.get("banker"),
