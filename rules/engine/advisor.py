@@ -54,6 +54,9 @@ from .cards import Card, CardError, check_in_deck, display_order
 from .config import RuleConfig
 
 DEFAULT_SAMPLES = 200
+# 多三张: an opponent's first hint over 16 cards costs several times a 13-card one (the
+# special search tries the choices of 13), so the strong bot samples fewer tables there.
+EXTRA_SAMPLES = 80
 BLOCK = 2_000_000  # entries of the (candidates × tables × opponents × rows) arrays at once
 
 
@@ -219,3 +222,23 @@ def _hint_index(found: list[Candidate], arrangement: Arrangement) -> int | None:
         if candidate.hint is not None and candidate.signature == signature:
             return candidate.hint
     return None
+
+
+def best_arrangement(cards: Sequence[Card], config: RuleConfig, *, opponents: int | None = None,
+                     seed: int = 0, budget: float | None = None) -> Arrangement:
+    """The EV-best arrangement of `cards` — what the strong bot submits (issue 16).
+    `opponents`: the other players at the table (default: the rule set's largest table);
+    `budget`: seconds to spend at most (default: no limit; the sample size decides —
+    200 tables, 80 with 16 cards — which keeps the answer reproducible from `seed`)."""
+    players = None if opponents is None else opponents + 1
+    samples = DEFAULT_SAMPLES if len(cards) == 13 else EXTRA_SAMPLES
+    return advise(cards, config, samples=samples, seed=seed, players=players,
+                  time_budget=budget).best.arrangement
+
+
+def rate_arrangement(cards: Sequence[Card], arrangement: Arrangement, config: RuleConfig,
+                     **options) -> Advice:
+    """The post-round analysis of one hand (issue 16): the EV-best arrangement and the
+    EV of the one played, on the same tables (`.best.ev - .arrangement.ev` is what the
+    choice cost). Options as for advise()."""
+    return advise(cards, config, arrangement=arrangement, **options)

@@ -33,14 +33,18 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Sequence
+
+import numpy as np
 
 from .cards import ACE, JOKER_RANK, SUITS, Card, display_order
 from .config import CATEGORIES, RuleConfig
 from .rows import (FIVE_OF_A_KIND, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, PAIR,
                    STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR, Key, evaluate)
 from .search import Layout, Pattern, best_layouts
+from .specials import _RUN_LAYOUTS as RUN_LAYOUTS, _Hand as SpecialHand, _plan as special_plan
 from .specials import SpecialMatch, best_special
 
 HINT_LIMIT = 10
@@ -209,7 +213,10 @@ def _special(cards: list[Card], config: RuleConfig) -> _Declared | None:
         match = best_special(cards, config)
         return _Declared(match, tuple(cards), ()) if match else None
     ordered = sorted(cards, key=display_order)
-    top_rank = min(rule.rank for rule in config.specials)
+    plan = [(rule, check) for rule, check in special_plan(config)
+            if may_hold_in(rule, ordered)]
+    if not plan:  # most 16-card hands: no 13 of them can form any special
+        return None
     best: _Declared | None = None
     seen = set()
     for left_out in combinations(range(len(ordered)), len(ordered) - 13):
@@ -218,12 +225,79 @@ def _special(cards: list[Card], config: RuleConfig) -> _Declared | None:
             continue
         seen.add(unused)
         chosen = tuple(card for i, card in enumerate(ordered) if i not in left_out)
-        match = best_special(chosen, config)
-        if match and (best is None or match.rank < best.match.rank):
-            best = _Declared(match, chosen, unused)
-            if match.rank == top_rank:
+        hand = SpecialHand(chosen)
+        # Only specials ranked above the best found so far can change the answer.
+        for rule, check in plan:
+            if best is not None and rule.rank >= best.match.rank:
                 break
+            held = check(hand, rule)
+            if held is not False:
+                best = _Declared(SpecialMatch(rule, None if held is True else held),
+                                 chosen, unused)
+                break
+        if best is not None and best.match.rank == plan[0][0].rank:
+            break
     return best
+
+
+def may_hold_in(rule, cards: Sequence[Card]) -> bool:
+    """Whether some 13 of these 16 cards could form `rule`'s special: a necessary test on
+    the 16 cards' rank and suit counts (a 13-card subset never holds more of a rank, a
+    suit or a colour than the 16). False lets _special skip the 560 choices of 13 for
+    that special — the same answer, as no choice could hold it. Unknown codes and jokers
+    always say True (the full search decides)."""
+    if any(card.is_joker for card in cards):
+        return True
+    code = rule.code
+    counts = [0] * (ACE + 1)
+    suits = dict.fromkeys(SUITS, 0)
+    for card in cards:
+        counts[card.rank] += 1
+        suits[card.suit] += 1
+    if code == "supreme_dragon":
+        return any(len({c.rank for c in cards if c.suit == suit}) == 13 for suit in SUITS)
+    if code == "dragon":
+        return sum(1 for n in counts if n) == 13
+    if code == "royals_jqka":
+        return sum(counts[11:]) >= 13
+    if code == "twelve_faces":
+        return sum(counts[11:14]) >= 12
+    if code == "three_quads":
+        return sum(1 for n in counts if n >= 4) >= 3
+    if code == "four_trips":
+        return sum(1 for n in counts if n >= 3) >= 4
+    if code in ("six_pairs", "five_pairs_trips"):
+        return sum(n // 2 for n in counts) >= 6
+    if code == "all_high":  # an ace counted high: weaker than the test, still necessary
+        return sum(n for rank, n in enumerate(counts) if rank >= rule.param("min_rank", 8)
+                   or rank == ACE) >= 13
+    if code == "all_low":
+        return sum(n for rank, n in enumerate(counts) if rank <= rule.param("max_rank", 8)
+                   or rank == ACE) >= 13
+    red = suits["h"] + suits["d"]
+    black = len(cards) - red
+    if code == "one_color":
+        return red >= 13 or black >= 13
+    if code == "black_one_red":
+        return black >= 12 and red >= 1
+    if code == "red_one_black":
+        return red >= 12 and black >= 1
+    flushes = any(suits[f] >= 3 + 5 * ((m == f) + (b == f))
+                  and suits[m] >= 5 + 5 * (b == m) and suits[b] >= 5
+                  for f in SUITS for m in SUITS for b in SUITS)
+    if code == "three_flushes":
+        return flushes
+    if code in ("three_straights", "three_straight_flushes"):
+        if code == "three_straight_flushes" and not flushes:
+            return False
+        return bool((_run_needs() <= np.array(counts)).all(axis=1).any())
+    return True
+
+
+@lru_cache(maxsize=1)
+def _run_needs() -> np.ndarray:
+    """The rank counts of every 3-run + two 5-runs layout (specials' run table)."""
+    return np.array(list(RUN_LAYOUTS), dtype=np.int64)
 
 
 def _declaring_hint(special: _Declared, layouts: list[Layout], cards: list[Card],

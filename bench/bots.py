@@ -1,0 +1,218 @@
+"""Strength and speed of the strong bot (issue 16): duplicate-format duels in the standard
+preset, the strong bot's decision time for 13 and 16 cards, and the worker CPU of one
+round's analysis.
+
+    python bench/bots.py [--deals 2000] [--workers 2] [--seed 16] [--speed-hands 60]
+                         [--extra-hands 20] [--budget 0.12]
+
+The duels. Every deal gives four 13-card hands (a seeded shuffle: every run plays the
+same deals). Each hand is arranged once by every policy:
+
+- normal: the first hint (RULES.md §7.2, what the timer submits);
+- hints-mc: the best of the hints by a Monte Carlo estimate, 40 samples of first-hint
+  opponents (the experiment issue 16 quotes: +2.25 ± 0.47 over the first hint);
+- strong: rules.engine.advisor.best_arrangement (every non-dominated split, first-hint
+  opponents, common random numbers), seeded by the deal and the seat.
+
+Duel 1 (strong vs normal): the deal is played twice, seats 1 and 3 strong and 2 and 4
+normal, then swapped, so that every hand is played once by each side and the luck of
+the cards cancels. A deal's score is the strong bots' mean points per bot per round over
+its two plays; the figure is the mean over the deals with a 95 % interval
+(1.96 × standard error of the per-deal scores, which are independent). It is also given
+per pair of seats (strong against normal only; the two strong bots' pair cancels out).
+Duel 2 (strong vs hints-mc): the same with the hints-mc bot in the normal bot's seats.
+
+Deals run in `--workers` processes (each deal is independent); the decision times are
+each decision's own wall clock in its worker (two workers on two cores: not inflated by
+each other). Tests never assert a time: this only prints figures.
+
+Figures measured on the 2-core build machine (see the report of issue 16's closing
+note for the full output):
+
+    before (advise(samples=200), opponents' first hints uncached; 400 deals):
+      duel 1 strong vs normal  +2.21 ± 0.42 per bot per round
+      decision 13 cards median 147 ms, 16 cards median ~1190 ms (50 samples)
+    after: printed by this script; see the docstring of best_arrangement for what
+      changed (pre-check of 16-card specials, reused opponent tables).
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import numpy as np  # noqa: E402
+
+from rules.engine.advisor import best_arrangement, points_at_tables, deal_tables  # noqa: E402
+from rules.engine.advisor_candidates import candidates, hint_arrangement  # noqa: E402
+from rules.engine.advisor_deals import unseen_cards  # noqa: E402
+from rules.engine.cards import SeededSource, build_deck, shuffle  # noqa: E402
+from rules.engine.hints import first_hint  # noqa: E402
+from rules.engine.presets import preset  # noqa: E402
+from rules.engine.settlement import SeatHand, settle  # noqa: E402
+
+PLAYERS = 4
+MC_SAMPLES = 40
+_OPTIONS: dict = {}
+
+
+def normal(hand, config, seed):
+    return hint_arrangement(first_hint(hand, config), config)
+
+
+def hints_mc(hand, config, seed):
+    """The best of the hints (at most 10) by 40 samples of first-hint opponents."""
+    found = [c for c in candidates(hand, config) if c.hint is not None]
+    tables = deal_tables(unseen_cards(hand, config), config, PLAYERS - 1, MC_SAMPLES, seed)
+    points = points_at_tables([c.arrangement for c in found], tables, config)
+    return found[int(np.argmax(points.mean(axis=1)))].arrangement
+
+
+def strong(hand, config, seed):
+    return best_arrangement(hand, config, opponents=PLAYERS - 1, seed=seed,
+                            budget=_OPTIONS.get("budget"))
+
+
+def _timed(policy, hand, config, seed):
+    start = time.perf_counter()
+    arrangement = policy(hand, config, seed)
+    return arrangement, (time.perf_counter() - start) * 1000
+
+
+def _duel_score(mine, theirs, config) -> tuple[float, float]:
+    """One deal played twice with the seats swapped: the first side's mean points per
+    bot per round, and per pair against the other side."""
+    total = 0
+    for first in (True, False):
+        side = [first, not first, first, not first]  # seats 1 and 3 / 2 and 4
+        seats = [SeatHand(f"s{i}", (mine if side[i] else theirs)[i]) for i in range(PLAYERS)]
+        totals = settle(seats, config).totals
+        total += sum(totals[f"s{i}"] for i in range(PLAYERS) if side[i])
+    per_bot = total / 4  # two bots, two plays
+    return per_bot, per_bot / 2  # each bot meets two of the other side
+
+
+def play_deal(index: int) -> dict:
+    config = preset("standard")
+    seed = _OPTIONS["seed"]
+    deck = build_deck(config.deck, config.jokers)
+    dealt = shuffle(deck, SeededSource(seed * 1_000_003 + index))
+    hands = [list(dealt[i * 13:(i + 1) * 13]) for i in range(PLAYERS)]
+    result = {"strong_ms": [], "mc_ms": []}
+    arranged = {}
+    for name, policy in (("normal", normal), ("mc", hints_mc), ("strong", strong)):
+        picks = []
+        for seat, hand in enumerate(hands):
+            arrangement, ms = _timed(policy, hand, config, seed * 100_000 + index * 8 + seat)
+            picks.append(arrangement)
+            if name in ("strong", "mc"):
+                result[f"{name}_ms"].append(ms)
+        arranged[name] = picks
+    result["vs_normal"] = _duel_score(arranged["strong"], arranged["normal"], config)
+    result["vs_mc"] = _duel_score(arranged["strong"], arranged["mc"], config)
+    result["mc_vs_normal"] = _duel_score(arranged["mc"], arranged["normal"], config)
+    return result
+
+
+def _init(options: dict) -> None:
+    _OPTIONS.update(options)
+    candidates(list(build_deck("standard", False))[:13], preset("standard"))  # warm caches
+
+
+def _interval(values: list[float]) -> str:
+    mean = statistics.mean(values)
+    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5
+    return f"{mean:+.2f} ± {half:.2f} (95 %: {mean - half:+.2f} .. {mean + half:+.2f})"
+
+
+def duels(deals: int, workers: int, options: dict) -> None:
+    start = time.perf_counter()
+    with multiprocessing.get_context("fork").Pool(workers, _init, (options,)) as pool:
+        results = pool.map(play_deal, range(deals), chunksize=8)
+    elapsed = time.perf_counter() - start
+    print(f"duels: {deals} deals x 2 seatings, standard preset, {PLAYERS} players, "
+          f"{workers} workers, {elapsed:.0f} s")
+    for key, label in (("vs_normal", "duel 1  strong vs normal (first hint)"),
+                       ("vs_mc", "duel 2  strong vs hints-mc (best of hints, 40 MC)"),
+                       ("mc_vs_normal", "ref.    hints-mc vs normal")):
+        per_bot = [r[key][0] for r in results]
+        per_pair = [r[key][1] for r in results]
+        print(f"  {label}\n    per bot per round   {_interval(per_bot)}\n"
+              f"    per pair of seats   {_interval(per_pair)}")
+    strong_ms = [ms for r in results for ms in r["strong_ms"]]
+    mc_ms = [ms for r in results for ms in r["mc_ms"]]
+    print(f"  decision (13 cards) strong median {statistics.median(strong_ms):.0f} ms, "
+          f"p90 {np.percentile(strong_ms, 90):.0f} ms; hints-mc median "
+          f"{statistics.median(mc_ms):.0f} ms")
+
+
+def speed(name: str, hands: int, seed: int, budget) -> None:
+    """Decision time in this process alone (no other worker running)."""
+    config = preset(name)
+    _init({"budget": budget})
+    source = SeededSource(seed)
+    deck = build_deck(config.deck, config.jokers)
+    times, cpu = [], []
+    for i in range(hands):
+        hand = list(shuffle(deck, source)[:config.hand_size])
+        start, start_cpu = time.perf_counter(), time.process_time()
+        best_arrangement(hand, config, opponents=PLAYERS - 1, seed=i, budget=budget)
+        times.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.process_time() - start_cpu) * 1000)
+    target = 150 if config.hand_size == 13 else 500
+    print(f"decision {name} ({config.hand_size} cards): {hands} hands, median "
+          f"{statistics.median(times):.0f} ms (cpu {statistics.median(cpu):.0f} ms), "
+          f"p90 {np.percentile(times, 90):.0f} ms, max {max(times):.0f} ms "
+          f"(issue 16: <= {target} ms)")
+
+
+def analysis_cpu(rounds: int, seed: int) -> None:
+    """The analysis of a 4-player round: every hand's submitted arrangement (here the
+    first hint) rated against the EV-best (rules.engine.advisor.rate_arrangement)."""
+    from rules.engine.advisor import rate_arrangement
+    config = preset("standard")
+    source = SeededSource(seed + 7)
+    deck = build_deck(config.deck, config.jokers)
+    cpu = []
+    for r in range(rounds):
+        dealt = shuffle(deck, source)
+        start = time.process_time()
+        for seat in range(PLAYERS):
+            hand = list(dealt[seat * 13:(seat + 1) * 13])
+            rate_arrangement(hand, normal(hand, config, 0), config, players=PLAYERS,
+                             seed=r * 8 + seat)
+        cpu.append((time.process_time() - start) * 1000)
+    print(f"analysis of a {PLAYERS}-player round: {rounds} rounds, cpu median "
+          f"{statistics.median(cpu):.0f} ms, max {max(cpu):.0f} ms (issue 16: <= 1000 ms)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=16)
+    parser.add_argument("--speed-hands", type=int, default=60)
+    parser.add_argument("--extra-hands", type=int, default=20)
+    parser.add_argument("--analysis-rounds", type=int, default=10)
+    parser.add_argument("--budget", type=float, default=None,
+                        help="the strong bot's time budget in seconds (default: its own)")
+    args = parser.parse_args()
+    options = {"seed": args.seed, "budget": args.budget}
+    if args.speed_hands:
+        speed("standard", args.speed_hands, args.seed, args.budget)
+    if args.extra_hands:
+        speed("extra-three", args.extra_hands, args.seed, args.budget)
+    if args.analysis_rounds:
+        analysis_cpu(args.analysis_rounds, args.seed)
+    if args.deals:
+        duels(args.deals, args.workers, options)
+
+
+if __name__ == "__main__":
+    main()
