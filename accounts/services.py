@@ -28,15 +28,27 @@ def user_register(*, username: str, display_name: str, password: str) -> User:
     # nobody can tell apart.
     if "username" not in errors and User.objects.filter(username__iexact=user.username).exists():
         errors["username"] = [_("A user with that username already exists.")]
-    try:
-        password_validation.validate_password(password, user)
-    except ValidationError as error:
-        errors["password"] = error.messages
+    problems = password_problems(password=password, username=user.username,
+                                 display_name=user.display_name)
+    if problems:
+        errors["password"] = problems
     if errors:
         raise ValidationError(errors)
     user.set_password(password)
     user.save()
     return user
+
+
+def password_problems(*, password: str, username: str, display_name: str) -> list[str]:
+    """What the password validators say against `password` for such an account (none:
+    it will do). The registration form asks this even when the two passwords differ,
+    so a player learns both at once."""
+    try:
+        password_validation.validate_password(
+            password, User(username=username.strip(), display_name=display_name.strip()))
+    except ValidationError as error:
+        return error.messages
+    return []
 
 
 @transaction.atomic

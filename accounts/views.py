@@ -23,7 +23,7 @@ from django.views.generic import FormView
 from accounts import avatars
 from accounts.forms import ProfileForm, RegistrationForm
 from accounts.models import User
-from accounts.services import user_register, user_update_profile
+from accounts.services import password_problems, user_register, user_update_profile
 from accounts.throttles import RegistrationThrottle
 
 
@@ -55,6 +55,18 @@ class RegisterView(FormView):
             return self.render_to_response(self.get_context_data(form=form), status=429)
         return super().post(request, *args, **kwargs)
 
+    def form_invalid(self, form):
+        # The two passwords differ: say as well what is wrong with the first one, so the
+        # player does not fix one thing only to hear of the next.
+        password = form.cleaned_data.get("password1")
+        if password and "password2" in form.errors and "password1" not in form.errors:
+            problems = password_problems(password=password,
+                                         username=form.cleaned_data.get("username", ""),
+                                         display_name=form.cleaned_data.get("display_name", ""))
+            if problems:
+                form.add_error("password1", problems)
+        return super().form_invalid(form)
+
     def form_valid(self, form):
         data = form.cleaned_data
         try:
@@ -64,6 +76,8 @@ class RegisterView(FormView):
             _add_service_errors(form, error, renamed={"password": "password1"})
             return self.form_invalid(form)
         login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
+        # The one welcome: the home page leaves out its "welcome back" under a message, and
+        # offers "Play now".
         messages.success(self.request, _("Welcome, %(name)s! Your account is ready.")
                          % {"name": user.display_name})
         return redirect("home")
