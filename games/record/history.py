@@ -261,15 +261,16 @@ def player_statistics(*, user, filters: HistoryFilter = HistoryFilter()) -> dict
 
 def leaderboard(*, rule_set: str, limit: int = 50) -> list[dict[str, Any]]:
     """The players of a rule set by total water over its settled rounds (all tables),
-    best first: [{rank, user_id, display_name, rounds, total_water, rounds_won,
+    best first, bots left out: [{rank, user_id, display_name, rounds, total_water, rounds_won,
     average, unit}]. Equal totals share a rank; more rounds then the name break the order.
     `unit` is "dao" for a 十三道 rule set, whose totals are 道 against the banker."""
     found = RuleSet.objects.filter(slug=rule_set).values_list("mode", flat=True).first()
     if found is None:
         raise HistoryError("rule_set_not_found", _("There is no such rule set."))
     unit = "dao" if found == "banker" else "water"
+    # Bots play seats like anyone, but a leaderboard is for people.
     rows = (Hand.objects.filter(round__phase=RoundPhase.SETTLED,
-                                round__table__rule_set__slug=rule_set)
+                                round__table__rule_set__slug=rule_set, user__bot_level="")
             .values("user_id", "user__username", "user__display_name")
             .annotate(total_water=Sum("points"), rounds=Count("id"),
                       rounds_won=Count("id", filter=Q(points__gt=0)))

@@ -130,9 +130,11 @@ def table_rounds(request, table_id: int):
 @require_GET
 def leaderboard(request, slug: str | None = None):
     rule_sets = list(RuleSet.objects.order_by("name"))
-    if slug is None:
-        played = history.rule_sets_played()
-        first = played[0]["slug"] if played else (rule_sets[0].slug if rule_sets else None)
+    if slug is None:  # the standard rule set first, where most rounds are played
+        played = [rs["slug"] for rs in history.rule_sets_played()]
+        slugs = [rs.slug for rs in rule_sets]
+        first = next((slug for slug in ["standard", *played, *slugs]
+                      if slug in slugs), None)
         if first is None:
             return render(request, "history/refused.html",
                           {"message": _("There are no rule sets yet.")}, status=404)

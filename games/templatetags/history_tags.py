@@ -1,6 +1,6 @@
 """Template helpers for the history pages and the profile's statistics:
 `{% load history_tags %}`, then `{% profile_statistics user %}`, `{{ points|signed }}`,
-`{{ slug|rule_label }}` and `{{ rate|percent }}`."""
+`{{ average|signed_number }}`, `{{ slug|rule_label }}` and `{{ rate|percent }}`."""
 
 from __future__ import annotations
 
@@ -34,6 +34,17 @@ def signed(points) -> str:
     if points < 0:
         return f"−{abs(points)}"
     return "0"
+
+
+@register.filter
+def signed_number(value) -> str:
+    """A number as players read it: no trailing zeros, a true minus sign (−5, −1.5, 2.25)."""
+    if value is None or value == "":
+        return ""
+    text = f"{round(float(value), 2):.2f}".rstrip("0").rstrip(".")
+    if text in ("-0", ""):
+        text = "0"
+    return text.replace("-", "−")
 
 
 @register.filter
