@@ -8,11 +8,12 @@ RoundEvent log — then bumps the table's version, queues the step's messages
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Subquery
+from django.db.models.functions import Coalesce
 
 from games import machine
 from games.live.services import hooks, round_messages, sessions
-from games.live.services.table_row import changed, commit_next_seed
+from games.live.services.table_row import changed, commit_next_seed, take_secret
 from games.live.state import flow_of
 from games.models import Hand, Round, RoundEvent, RoundSecret, Table, TableStatus
 
@@ -43,6 +44,7 @@ def persist(table: Table, round: Round, old: machine.RoundState, new: machine.Ro
     version = changed(table)
     if settled:
         sessions.mark_away(table, round)
+        transaction.on_commit(lambda: hooks.schedule_analysis(round.id))
     timer = not settled and new.deadline != old.deadline
     if timer:  # a new phase or exchange step: its timer belongs to this version
         round.table_version = version
@@ -73,24 +75,37 @@ def _save_submission(hand: Hand, submission: machine.Submission, moment) -> None
 
 def _settle(table: Table, round: Round, new: machine.RoundState,
             events: list[machine.Event], moment, hands: dict[int, Hand]) -> None:
-    secret = RoundSecret.objects.get(round=round)
     # One save: the database refuses a seed on a round that is not settled.
     round.phase, round.result, round.settled_at = new.phase, new.result, moment
-    round.deal_seed = secret.deal_seed
+    round.deal_seed = take_secret(RoundSecret, round.id)
+    if round.deal_seed is None:
+        raise RoundSecret.DoesNotExist(f"round {round.id} has no secret seed to reveal")
     round.save(update_fields=["phase", "result", "settled_at", "deal_seed"])
-    secret.delete()
     for position, hand in hands.items():
         hand.points = new.result["totals"][str(position)]
     Hand.objects.bulk_update(list(hands.values()), ["points"])  # one statement
     table.status = TableStatus.OPEN
-    commit_next_seed(table)  # the next round's server seed, public before anyone is ready
+    # The next round's server seed, public before anyone is ready; saved with the version.
+    commit_next_seed(table, save=False)
     for event in events:
         if event.type == "settled":
             event.payload["deal_seed"] = round.deal_seed
 
 
-def log(round: Round, events: list[machine.Event]) -> None:
-    last = RoundEvent.objects.filter(round=round).aggregate(n=Max("seq"))["n"] or 0
-    RoundEvent.objects.bulk_create([
-        RoundEvent(round=round, seq=last + i, type=event.type, payload=dict(event.payload))
-        for i, event in enumerate(events, start=1)])
+def log(round: Round, events: list[machine.Event], *, first: bool = False) -> None:
+    """Append the step's events to the round's log, numbered on from the last one.
+    `first`: the round's first events (the deal), numbered from 1 with no lookup. A
+    single event — a submission, most steps — is one INSERT that numbers itself in the
+    database; the table's lock makes the number safe either way."""
+    if first or len(events) > 1:
+        last = 0 if first else (
+            RoundEvent.objects.filter(round=round).aggregate(n=Max("seq"))["n"] or 0)
+        RoundEvent.objects.bulk_create([
+            RoundEvent(round=round, seq=last + i, type=event.type,
+                       payload=dict(event.payload))
+            for i, event in enumerate(events, start=1)])
+    elif events:
+        last = (RoundEvent.objects.filter(round_id=round.id).order_by("-seq")
+                .values("seq")[:1])
+        RoundEvent.objects.create(round=round, seq=Coalesce(Subquery(last), 0) + 1,
+                                  type=events[0].type, payload=dict(events[0].payload))

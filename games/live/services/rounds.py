@@ -26,8 +26,8 @@ from games.live import broadcast, selectors
 from games.live.services import hooks, sessions
 from games.live.services.round_state import log, persist
 from games.live.services.table_row import (changed, commit_next_seed, lock_table,
-                                           playable_config, playing_round, round_running,
-                                           seat_of, seats_of)
+                                           playable_config, playing_round_hands,
+                                           round_running, seat_of, seats_of, take_secret)
 from games.live.selectors import PLAYING_PHASES
 from games.live.state import flow_of, load_state
 from games.models import (Hand, Round, RoundPhase, RoundSecret, Seat, Table, TableSecret,
@@ -83,7 +83,8 @@ def round_auto_submit(*, round_id: int, version: int) -> bool:
             return False
         hands = list(round.hands.all())
         state = load_state(round, hands)
-        new_state, events = machine.timeout(state, moment, bank_draw_for(round))
+        new_state, events = machine.timeout(state, moment, bank_draw_for(round), {
+            h.position: h.hint_values["best"] for h in hands if (h.hint_values or {}).get("best")})
         persist(table, round, state, new_state, events, moment, hands)
         return True
 
@@ -199,7 +200,7 @@ def _deal(table: Table, seats: list[Seat], config: RuleConfig) -> Round:
         "fairness": scheme,
         "client_seeds": client_seeds,
         "deadline": selectors.iso(round.deadline),
-    }), *events])
+    }), *events], first=True)
     broadcast.to_table(table.id, {
         "type": "round_started", "version": version,
         "round": selectors.round_public(round),
@@ -210,6 +211,7 @@ def _deal(table: Table, seats: list[Seat], config: RuleConfig) -> Round:
             **selectors.hand_private(hand, round, state=state)})
     countdown = (state.deadline - moment).total_seconds()
     transaction.on_commit(lambda: hooks.schedule_arrange_timeout(round.id, version, countdown))
+    transaction.on_commit(lambda: hooks.schedule_hint_values(round.id))
     return round
 
 
@@ -220,12 +222,12 @@ def _deal_seeds(table: Table, seats: list[Seat]) -> tuple[str, str, list[dict]]:
     choose a deal): a fresh server seed is the whole deal."""
     if hooks.deal_scheme == fairness.ALGORITHM:
         return fairness.ALGORITHM, hooks.deal_seed_factory(), []
-    secret = TableSecret.objects.filter(table=table).first()
-    if secret is None:  # a table that never committed (made before v2 existed)
+    # Taken out of TableSecret: the round's RoundSecret holds it now; settlement commits
+    # the next one.
+    server_seed = take_secret(TableSecret, table.id)
+    if server_seed is None:  # a table that never committed (made before v2 existed)
         commit_next_seed(table)
-        secret = TableSecret.objects.get(table=table)
-    server_seed = secret.next_seed
-    secret.delete()  # the round's RoundSecret holds it now; settlement commits the next
+        server_seed = take_secret(TableSecret, table.id)
     client_seeds = [{"position": seat.position,
                      "seed": seat.client_seed or hooks.client_seed_factory(),
                      "by_server": not seat.client_seed} for seat in seats]
@@ -256,11 +258,10 @@ def play(table_id: int, user, action, *, refused: tuple[str, str]) -> Hand:
     round)`, persist. `refused` is the (code, message) when no round is being played."""
     with transaction.atomic():
         table = lock_table(table_id)
-        round = playing_round(table)
+        round, hands = playing_round_hands(table)
         if round is None:
             seat_of(table, user)
             raise GameError(*refused)
-        hands = list(round.hands.all())
         hand = next((h for h in hands if h.user_id == getattr(user, "id", None)), None)
         if hand is None:
             seat_of(table, user)

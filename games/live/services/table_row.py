@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import connection
+
 from games.errors import GameError
 from games.live.services import hooks
 from games.live import broadcast, selectors
@@ -40,6 +42,33 @@ def playing_round(table: Table) -> Round | None:
         phase__in=[RoundPhase.SETTLED, RoundPhase.ABANDONED]).order_by("-number").first())
 
 
+def playing_round_hands(table: Table) -> tuple[Round | None, list[Hand]]:
+    """The table's round being played and its hands, in one query (each submission reads
+    them): the hands with their round joined, all sharing one Round instance."""
+    hands = list(Hand.objects.filter(round__table=table)
+                 .exclude(round__phase__in=[RoundPhase.SETTLED, RoundPhase.ABANDONED])
+                 .select_related("round").order_by("-round__number", "position"))
+    if not hands:
+        return None, []
+    round = hands[0].round
+    hands = [hand for hand in hands if hand.round_id == round.id]
+    for hand in hands:
+        hand.round = round  # one instance: what the step changes on it, every hand sees
+    return round, hands
+
+
+def take_secret(model, key: int) -> str | None:
+    """Read and delete a secret seed row (TableSecret's next seed at the deal,
+    RoundSecret's at settlement) in one statement; None if there is none."""
+    table = connection.ops.quote_name(model._meta.db_table)
+    column = model._meta.get_field("next_seed" if model is TableSecret else "deal_seed").column
+    with connection.cursor() as cursor:
+        cursor.execute(f"DELETE FROM {table} WHERE {connection.ops.quote_name(model._meta.pk.column)}"
+                       f" = %s RETURNING {connection.ops.quote_name(column)}", [key])
+        row = cursor.fetchone()
+    return row[0] if row else None
+
+
 def round_running(table: Table) -> bool:
     """Whether a round is being played: the deal sets the table PLAYING, settlement OPEN."""
     return table.status == TableStatus.PLAYING
@@ -62,21 +91,27 @@ def seats_of(table: Table) -> list[Seat]:
     return list(Seat.objects.filter(table=table).select_related("user").order_by("position"))
 
 
-def commit_next_seed(table: Table) -> None:
+def commit_next_seed(table: Table, *, save: bool = True) -> None:
     """Draw the server seed of the table's next round and publish its commitment (v2,
     docs/fairness.md): done at the table's creation and at each settlement, so it is
-    public before any player can send a client seed for that round."""
+    public before any player can send a client seed for that round. `save=False`: the
+    caller saves the table (settlement, with the version: `changed`)."""
     seed = hooks.deal_seed_factory()
-    TableSecret.objects.update_or_create(table=table, defaults={"next_seed": seed})
+    # One INSERT … ON CONFLICT: a table's secret is normally gone by now (the deal took it).
+    TableSecret.objects.bulk_create([TableSecret(table=table, next_seed=seed)],
+                                    update_conflicts=True, unique_fields=["table"],
+                                    update_fields=["next_seed"])
     table.next_commitment = fairness.commitment(seed)
-    table.save(update_fields=["next_commitment"])
+    if save:
+        table.save(update_fields=["next_commitment"])
 
 
 def changed(table: Table, *, seats: bool | list[Seat] = False) -> int:
     """Bump the table's version (once per change) and, if asked, broadcast the seats
     (`seats` may be the seat list already read, with users)."""
     table.version += 1
-    table.save(update_fields=["version", "status"])
+    table.save(update_fields=["version", "status", "next_commitment"])
+    hooks.bots_may_act(table)  # a table of bots: they look at it after the commit
     if seats is not False:
         listed = selectors.seats_public(table.id, seats=None if seats is True else seats,
                                         host_id=table.host_id)
