@@ -150,6 +150,14 @@ else:
     CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.1}
 EMBEDDED_WORKER = env.bool("EMBEDDED_WORKER", default=False)
 
+# --- bots (games.live.services.bots) -------------------------------------------------
+
+# A bot acts this many seconds (drawn between the two) after it has something to do: a
+# human-like pause. BOT_PAUSE=0,0 makes them instant (the browser tests use a short one).
+BOT_PAUSE = tuple(env.list("BOT_PAUSE", cast=float, default=[1.5, 6.0]))
+# The strong bot's advisor options (rules.engine.advisor.advise), in one place.
+BOT_ADVISOR = {"samples": env.int("BOT_ADVISOR_SAMPLES", default=200), "seed": 0}
+
 # --- live tables: presence and caps --------------------------------------------------
 
 # A seat's "connected" flag is a lease (games.live.tasks.presence_sweep): each server

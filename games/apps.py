@@ -14,3 +14,4 @@ class GamesConfig(AppConfig):
         # live in games.live.tasks, which Celery's look-up for `<app>.tasks` does not
         # reach, and the services queue them by name (games.live.services.hooks).
         from games.live import tasks  # noqa: F401
+        from games.live import bot_tasks  # noqa: F401  (the bots' tasks, likewise)

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from games.live import selectors, services
 from games.live.services import GameError
+from games.live.services.bots import table_open
 from games.serializers import ErrorOutputSerializer, RuleSetBriefSerializer
 
 
@@ -57,6 +58,8 @@ class TableStateOutputSerializer(serializers.Serializer):
         ready = serializers.BooleanField()
         connected = serializers.BooleanField()
         submitted = serializers.BooleanField()
+        bot = serializers.CharField(allow_null=True, required=False, help_text=(
+            "A bot's level (easy, normal, strong), or null for a person."))
 
     version = serializers.IntegerField()
     table = TableSerializer()
@@ -100,6 +103,10 @@ class TableListApi(APIView):
                                                    default=None)
         horse_card = serializers.CharField(required=False, allow_blank=True, default="",
                                            max_length=2)
+        fill_with_bots = serializers.BooleanField(default=False, help_text=(
+            "Bots sit in the seats nobody takes and give them up to people who join."))
+        bot_level = serializers.ChoiceField(choices=["easy", "normal", "strong"],
+                                            default="normal")
 
     @extend_schema(operation_id="tables_list", responses=LobbyTableOutputSerializer(many=True))
     def get(self, request):
@@ -110,7 +117,7 @@ class TableListApi(APIView):
     def post(self, request):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        return _seat_and_show(request, services.table_create, serializer.validated_data,
+        return _seat_and_show(request, table_open, serializer.validated_data,
                               status.HTTP_201_CREATED)
 
 

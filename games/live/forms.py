@@ -1,4 +1,4 @@
-"""The lobby's two forms: create a table, join one by its invite code.
+"""The lobby's forms: create a table, practise with bots, join one by its invite code.
 
 They only check what a player typed; the services decide whether the table can be
 created or joined, and their refusals come back as form errors (games.live.views).
@@ -34,6 +34,12 @@ class RuleSetChoiceField(forms.ModelChoiceField):
             "name": rule_set.name, "low": rule_set.min_players, "high": rule_set.max_players}
 
 
+BOT_LEVELS = [("easy", _("Easy: a random one of the top hints")),
+              ("normal", _("Normal: the first hint")),
+              ("strong", _("Strong: the advisor's best arrangement"))]
+ROUNDS_CHOICES = [("", _("Open-ended"))] + [(n, str(n)) for n in (4, 8, 12, 16)]
+
+
 class TableCreateForm(forms.Form):
     rule_set = RuleSetChoiceField(
         label=_("Rule set"), queryset=RuleSet.objects.none(), empty_label=None,
@@ -51,7 +57,7 @@ class TableCreateForm(forms.Form):
                     "the host starts early."))
     rounds = forms.TypedChoiceField(
         label=_("Rounds"), coerce=int, empty_value=None, required=False,
-        choices=[("", _("Open-ended"))] + [(n, str(n)) for n in (4, 8, 12, 16)])
+        choices=ROUNDS_CHOICES)
     arrange_seconds = forms.IntegerField(
         label=_("Seconds to arrange"), required=False, min_value=1, max_value=600,
         help_text=_("Empty: the rule set's own."))
@@ -59,6 +65,13 @@ class TableCreateForm(forms.Form):
         label=_("Horse card (马牌)"), required=False, max_length=2, strip=True,
         help_text=_("Where the rule set offers one (Fujian: 5h, 8h, Th or Kh); doubles every "
                     "result of whoever plays it."))
+
+    fill_with_bots = forms.BooleanField(
+        label=_("Fill empty seats with bots"), required=False,
+        help_text=_("Bots sit in the seats nobody takes, so the table never waits; a bot "
+                    "gives its seat to a person who joins, between rounds."))
+    bot_level = forms.ChoiceField(label=_("Bots' level"), choices=BOT_LEVELS,
+                                  initial="normal", required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -69,6 +82,23 @@ class TableCreateForm(forms.Form):
         if not name:
             raise forms.ValidationError(_("Give the table a name."))
         return name
+
+
+class PractiseForm(forms.Form):
+    """"Practise with bots": a private table of the player and the chosen bots."""
+
+    rule_set = RuleSetChoiceField(label=_("Rule set"), queryset=RuleSet.objects.none(),
+                                  empty_label=None)
+    bots = forms.TypedChoiceField(
+        label=_("Bots"), coerce=int, initial=3, choices=[(n, str(n)) for n in range(1, 5)],
+        help_text=_("Up to the rule set's seats, less yours."))
+    level = forms.ChoiceField(label=_("Level"), choices=BOT_LEVELS, initial="normal")
+    rounds = forms.TypedChoiceField(label=_("Rounds"), coerce=int, empty_value=None,
+                                    required=False, initial=4, choices=ROUNDS_CHOICES)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["rule_set"].queryset = playable_rule_sets()
 
 
 class JoinForm(forms.Form):

@@ -9,5 +9,6 @@ urlpatterns = [
     path("create/", views.create, name="create"),
     path("join/", views.join, name="join"),
     path("play-now/", views.play_now, name="play_now"),
+    path("practise/", views.practise, name="practise"),
     path("<int:table_id>/", views.table, name="table"),
 ]

@@ -1,7 +1,7 @@
 """The lobby and the table page: thin doors onto games.live.services and games.live.selectors.
 
-The lobby lists public tables, creates a table and joins one by invite code (POST, then a
-redirect). The table page renders the table as the player may see it right now
+The lobby lists public tables, creates a table (its empty seats filled with bots if asked),
+opens a practise table with bots, and joins one by invite code (POST, then a redirect). The table page renders the table as the player may see it right now
 (`table_state`, embedded with json_script) and hands over to static/js/table.js, which
 plays the round over the WebSocket (docs/protocol.md). The page links to the table's
 history (games/record/urls.py) and, once a round is settled, to that round's replay.
@@ -17,10 +17,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games.live.forms import JoinForm, TableCreateForm
+from games.live.forms import JoinForm, PractiseForm, TableCreateForm
 from games.live.selectors import lobby_tables, table_state
-from games.live.services import GameError, table_create, table_join
+from games.live.services import GameError, table_join
 from games.live.services import play_now as play_now_service
+from games.live.services.bots import practise_create, table_open
 from games.live.strings import table_strings
 from games.script_routes import url_template
 
@@ -36,10 +37,11 @@ def _error_text(error: GameError) -> str:
     return known.get(error.code) or error.message
 
 
-def _lobby(request, create_form=None, join_form=None, status=200):
+def _lobby(request, create_form=None, join_form=None, practise_form=None, status=200):
     return render(request, "games/lobby.html", {
         "tables": lobby_tables(),
         "create_form": create_form or TableCreateForm(prefix="create"),
+        "practise_form": practise_form or PractiseForm(prefix="practise"),
         "join_form": join_form or JoinForm(prefix="join"),
     }, status=status)
 
@@ -60,15 +62,38 @@ def create(request):
         return _lobby(request, create_form=form, status=400)
     try:
         data = form.cleaned_data
-        table = table_create(user=request.user, rule_set=data["rule_set"], name=data["name"],
-                             is_private=data["is_private"], seats=data["seats"],
-                             rounds=data["rounds"], arrange_seconds=data["arrange_seconds"],
-                             horse_card=data["horse_card"])
+        table = table_open(user=request.user, rule_set=data["rule_set"], name=data["name"],
+                           is_private=data["is_private"], seats=data["seats"],
+                           rounds=data["rounds"], arrange_seconds=data["arrange_seconds"],
+                           horse_card=data["horse_card"],
+                           fill_with_bots=data["fill_with_bots"],
+                           bot_level=data["bot_level"] or "normal")
     except GameError as error:
         form.add_error(None, _error_text(error))
         messages.error(request, _("The table was not created: %(reason)s")
                        % {"reason": _error_text(error)})
         return _lobby(request, create_form=form, status=400)
+    return redirect("games:table", table_id=table.pk)
+
+
+@login_required
+@require_POST
+def practise(request):
+    """"Practise with bots": a private table where the player sits with the chosen bots
+    (games.live.services.bots.practise_create)."""
+    form = PractiseForm(request.POST, prefix="practise")
+    if not form.is_valid():
+        messages.error(request, _("The practise table was not opened: see the form below."))
+        return _lobby(request, practise_form=form, status=400)
+    data = form.cleaned_data
+    try:
+        table = practise_create(user=request.user, rule_set=data["rule_set"],
+                                bots=data["bots"], level=data["level"], rounds=data["rounds"])
+    except GameError as error:
+        form.add_error(None, _error_text(error))
+        messages.error(request, _("The practise table was not opened: %(reason)s")
+                       % {"reason": _error_text(error)})
+        return _lobby(request, practise_form=form, status=400)
     return redirect("games:table", table_id=table.pk)
 
 

@@ -8,11 +8,14 @@ attributes; the services always look them up here, at call time):
 - `deal_scheme`: how a deal follows from its seeds (rules.engine.fairness). In production
   v2, where every player's client seed goes into the deal; tests that choose a deal by
   its seed deal under v1, where `deal_seed_factory()` at the deal is the whole deal;
-- `client_seed_factory()`: the client seed the server draws for a player who sent none.
+- `client_seed_factory()`: the client seed the server draws for a player who sent none;
+- `schedule_bots(table_id)`: queue a look by the bots of a table that fills its seats
+  with bots (tests record the calls and run games.live.services.bots themselves).
 """
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.utils import timezone
 
 from config.celery import app
@@ -25,6 +28,7 @@ client_seed_factory = fairness.new_client_seed
 # The arrange timer task (games.live.tasks), looked up by its registered name: the task
 # module calls the services, so importing it here would make the two import each other.
 ARRANGE_TIMEOUT_TASK = "games.arrange_timeout"
+BOTS_WAKE_TASK = "games.bots_wake"  # games.live.bot_tasks, by name for the same reason
 
 
 def now():
@@ -36,3 +40,15 @@ def schedule_arrange_timeout(round_id: int, version: int, countdown: float) -> N
     from now (never negative: an overdue timer runs at once)."""
     app.tasks[ARRANGE_TIMEOUT_TASK].apply_async(
         kwargs={"round_id": round_id, "version": version}, countdown=max(countdown, 0))
+
+
+def bots_may_act(table) -> None:
+    """A table changed (table_row.changed, under its lock): if bots fill its seats, they
+    look at it once the change commits — to ready, arrange, or take a step of 十三道."""
+    if table.fill_with_bots:
+        table_id = table.id
+        transaction.on_commit(lambda: schedule_bots(table_id))
+
+
+def schedule_bots(table_id: int) -> None:
+    app.tasks[BOTS_WAKE_TASK].apply_async(kwargs={"table_id": table_id})

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import transaction
 
 from games.errors import GameError
-from games.live.services import hooks
+from games.live.services import bot_seats, hooks
 from games.live.services.rounds import maybe_start_round
 from games.live.services.table_row import (changed, commit_next_seed, lock_table,
                                            playable_config, playing, seat_of, seats_of)
@@ -23,12 +23,14 @@ ROUND_CHOICES = (None, 4, 8, 12, 16)
 
 def table_create(*, user, rule_set: RuleSet | str, name: str, is_private: bool = False,
                  seats: int | None = None, rounds: int | None = None,
-                 arrange_seconds: int | None = None, horse_card: str = "") -> Table:
+                 arrange_seconds: int | None = None, horse_card: str = "",
+                 fill_with_bots: bool = False) -> Table:
     """Open a room under `rule_set` (a RuleSet or its slug) and seat its creator, its host,
     at 0. The room's options: `seats` (2 to the rule set's maximum; default the maximum),
     `rounds` per session (ROUND_CHOICES; None: open-ended), `arrange_seconds` (within the
     rule set's room bounds; None: the rule set's own) and a `horse_card` (马牌) from the
-    rule set's list ("": none). Each refusal names the option."""
+    rule set's list ("": none). Each refusal names the option. `fill_with_bots`: bots sit
+    in the seats nobody takes (games.live.services.bots.table_open seats them)."""
     if isinstance(rule_set, str):
         rule_set = RuleSet.objects.filter(slug=rule_set).first()
         if rule_set is None:
@@ -44,7 +46,8 @@ def table_create(*, user, rule_set: RuleSet | str, name: str, is_private: bool =
                                            "let an empty one close first")
     with transaction.atomic():
         table = Table.objects.create(rule_set=rule_set, name=name, is_private=bool(is_private),
-                                     created_by=user, host=user, version=1, **options)
+                                     created_by=user, host=user, version=1,
+                                     fill_with_bots=bool(fill_with_bots), **options)
         Seat.objects.create(table=table, user=user, position=0)
         commit_next_seed(table)
     return table
@@ -85,7 +88,11 @@ def table_join(*, user, invite_code: str) -> Table:
                 .values_list("id", flat=True).first())
     if table_id is None:
         raise GameError("table_not_found", "no open table has that invite code")
-    seat_take(table_id=table_id, user=user)
+    try:
+        seat_take(table_id=table_id, user=user)
+    except GameError as error:
+        if error.code != "seat_promised":  # a bot's seat, once this round settles: watch
+            raise
     return Table.objects.select_related("rule_set").get(pk=table_id)
 
 
@@ -114,11 +121,10 @@ def seat_take(*, table_id: int, user, position: int | None = None,
             return mine
         if position is None:
             free = [p for p in range(max_players) if p not in taken]
-            if not free:
-                raise GameError("table_full", "every seat at this table is taken")
-            position = free[0]
+            # Full: a bot's seat, at a table bots fill (bot_seats), or table_full.
+            position = free[0] if free else bot_seats.room_for_person(table, seats, user, None)
         elif position in taken:
-            raise GameError("seat_taken", f"seat {position} is taken")
+            position = bot_seats.room_for_person(table, seats, user, position)
         if mine is not None:
             if playing(table, user):
                 raise GameError("round_in_progress",
@@ -152,7 +158,8 @@ def seat_leave(*, table_id: int, user) -> None:
 
 def _pass_the_host_on(table: Table, left: int) -> None:
     """The host left: the next seat clockwise hosts the room (nobody, if it is empty)."""
-    positions = sorted(Seat.objects.filter(table=table).values_list("position", "user_id"))
+    positions = sorted(Seat.objects.filter(table=table, user__bot_level="")  # bots never host
+                       .values_list("position", "user_id"))
     after = [entry for entry in positions if entry[0] > left] + positions
     table.host_id = after[0][1] if after else None
     table.save(update_fields=["host"])
