@@ -34,9 +34,9 @@ class RuleSetChoiceField(forms.ModelChoiceField):
             "name": rule_set.name, "low": rule_set.min_players, "high": rule_set.max_players}
 
 
-BOT_LEVELS = [("easy", _("Easy: a random one of the top hints")),
-              ("normal", _("Normal: the first hint")),
-              ("strong", _("Strong: the advisor's best arrangement"))]
+BOT_LEVELS = [("easy", _("Easy")), ("normal", _("Normal")), ("strong", _("Strong"))]
+BOT_LEVELS_HELP = _("Easy bots play a random one of the top hints, normal bots the first "
+                    "hint, strong bots the advisor's best arrangement.")
 ROUNDS_CHOICES = [("", _("Open-ended"))] + [(n, str(n)) for n in (4, 8, 12, 16)]
 
 
@@ -71,7 +71,8 @@ class TableCreateForm(forms.Form):
         help_text=_("Bots sit in the seats nobody takes, so the table never waits; a bot "
                     "gives its seat to a person who joins, between rounds."))
     bot_level = forms.ChoiceField(label=_("Bots' level"), choices=BOT_LEVELS,
-                                  initial="normal", required=False)
+                                  initial="normal", required=False,
+                                  help_text=BOT_LEVELS_HELP)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -92,7 +93,8 @@ class PractiseForm(forms.Form):
     bots = forms.TypedChoiceField(
         label=_("Bots"), coerce=int, initial=3, choices=[(n, str(n)) for n in range(1, 5)],
         help_text=_("Up to the rule set's seats, less yours."))
-    level = forms.ChoiceField(label=_("Level"), choices=BOT_LEVELS, initial="normal")
+    level = forms.ChoiceField(label=_("Level"), choices=BOT_LEVELS, initial="normal",
+                              help_text=BOT_LEVELS_HELP)
     rounds = forms.TypedChoiceField(label=_("Rounds"), coerce=int, empty_value=None,
                                     required=False, initial=4, choices=ROUNDS_CHOICES)
 
