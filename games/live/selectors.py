@@ -115,11 +115,13 @@ def seats_public(table_id: int, round: Round | None = None,
     } for seat in seats]
 
 
-def round_public(round: Round) -> dict[str, Any]:
-    """A round as everyone may see it: no cards before settlement, everything after."""
+def round_public(round: Round, hands: list[Hand] | None = None) -> dict[str, Any]:
+    """A round as everyone may see it: no cards before settlement, everything after.
+    `hands`: the round's hands already read (the deal has just written them)."""
     if round.phase == RoundPhase.SETTLED:
         return settled_payload(round)
-    hands = list(round.hands.order_by("position"))
+    hands = (sorted(hands, key=lambda hand: hand.position) if hands is not None
+             else list(round.hands.order_by("position")))
     public = {
         "id": round.id,
         "number": round.number,
@@ -134,14 +136,17 @@ def round_public(round: Round) -> dict[str, Any]:
     return public
 
 
-def settled_payload(round: Round) -> dict[str, Any]:
+def settled_payload(round: Round, hands: list[Hand] | None = None) -> dict[str, Any]:
     """The reveal: every seat's rows, the per-pair detail and the totals, plus the seed
-    that proves the deal (sha256(seed) == deal_commitment). Only for a settled round."""
+    that proves the deal (sha256(seed) == deal_commitment). Only for a settled round.
+    `hands`: the round's hands with their users, already read (the settlement's)."""
     if round.phase != RoundPhase.SETTLED:
         raise ValueError("only a settled round is revealed")
     result = round.result
+    read = (sorted(hands, key=lambda hand: hand.position) if hands is not None
+            else round.hands.select_related("user").order_by("position"))
     hands = []
-    for hand in round.hands.select_related("user").order_by("position"):
+    for hand in read:
         shown = result["hands"][str(hand.position)]
         hands.append({
             "position": hand.position,
@@ -197,7 +202,8 @@ def hand_private(hand: Hand, round: Round, state: RoundState | None = None
             "round_id": round.id,
             "cards": hand.dealt_cards,
             "candidates": hand.candidate_cards,
-            "hints": hand_hints(hand.dealt_cards, config),
+            "hints": (valued_hints(hand.hint_values) if hand.hint_values
+                      else hand_hints(hand.dealt_cards, config)),
             "deadline": iso(round.deadline),
             "submission": submission_private(hand),
         }
@@ -214,6 +220,13 @@ def hand_private(hand: Hand, round: Round, state: RoundState | None = None
         "submission": submission_private(hand),
         **banker_private(state, hand.position),
     }
+
+
+def valued_hints(values: dict[str, Any]) -> list[dict[str, Any]]:
+    """Stored hint values (games.live.advice_tasks) as the hint list the owner sees: each
+    hint with its "ev", and the EV-best at the end when it is not one of them."""
+    best = values["best"]
+    return values["hints"] + ([best] if best.get("hint") is None else [])
 
 
 def submission_private(hand: Hand) -> dict[str, Any] | None:

@@ -14,14 +14,17 @@ from __future__ import annotations
 from games import machine
 from games.live import broadcast, selectors
 from games.live.banker_views import banker_private
-from games.models import Hand, Round, Table
+from games.models import Hand, Round, Seat, Table
 
 # Events of the 十三道 exchange, told to the table as `exchange` steps (seats, no cards).
 EXCHANGE_STEPS = ("put_in", "offer", "take", "pass", "keep", "swap", "decline")
 
 
 def send(table: Table, round: Round, old: machine.RoundState, new: machine.RoundState,
-         events: list[machine.Event], version: int, hands: dict[int, Hand]) -> None:
+         events: list[machine.Event], version: int, hands: dict[int, Hand],
+         seats: list[Seat] | None = None) -> None:
+    """`seats`: the table's seats with their users, read at settlement (the settled
+    message shows them, and the players' names come from them)."""
     deadline = selectors.iso(new.deadline)
 
     def public(message: dict) -> None:
@@ -52,12 +55,24 @@ def send(table: Table, round: Round, old: machine.RoundState, new: machine.Round
             **selectors.submission_private(hand)})
     if new.phase == machine.SETTLED:
         broadcast.to_table(table.id, {"type": "settled", "version": version,
-                                      "round": selectors.settled_payload(round),
+                                      "round": selectors.settled_payload(
+                                          round, _with_users(hands, seats)),
                                       "seats": selectors.seats_public(
-                                          table.id, host_id=table.host_id),
+                                          table.id, seats=seats, host_id=table.host_id),
                                       "next_commitment": table.next_commitment})
     elif new.config.mode == "banker":
         _private_changes(table, round, old, new, version, hands)
+
+
+def _with_users(hands: dict[int, Hand], seats: list[Seat] | None) -> list[Hand] | None:
+    """The hands with their players from the seats' users (no query), or None when a
+    player has no seat any more (settled_payload then reads them)."""
+    users = {seat.user_id: seat.user for seat in seats or ()}
+    if any(hand.user_id not in users for hand in hands.values()):
+        return None
+    for hand in hands.values():
+        hand.user = users[hand.user_id]
+    return list(hands.values())
 
 
 def _private_changes(table: Table, round: Round, old: machine.RoundState,

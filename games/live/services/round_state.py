@@ -13,7 +13,7 @@ from django.db.models.functions import Coalesce
 
 from games import machine
 from games.live.services import hooks, round_messages, sessions
-from games.live.services.table_row import changed, commit_next_seed, take_secret
+from games.live.services.table_row import changed, commit_next_seed, seats_of, take_secret
 from games.live.state import flow_of
 from games.models import Hand, Round, RoundEvent, RoundSecret, Table, TableStatus
 
@@ -42,8 +42,10 @@ def persist(table: Table, round: Round, old: machine.RoundState, new: machine.Ro
     for name in fields:
         setattr(round, name, wanted[name])
     version = changed(table)
-    if settled:
-        sessions.mark_away(table, round)
+    seats = None
+    if settled:  # the seats, read once: the away marks, the settled message, the votes
+        seats = seats_of(table)
+        sessions.mark_away(seats, hands.values())
         transaction.on_commit(lambda: hooks.schedule_analysis(round.id))
     timer = not settled and new.deadline != old.deadline
     if timer:  # a new phase or exchange step: its timer belongs to this version
@@ -52,9 +54,9 @@ def persist(table: Table, round: Round, old: machine.RoundState, new: machine.Ro
     if fields:
         round.save(update_fields=fields)
     log(round, events)
-    round_messages.send(table, round, old, new, events, version, hands)
+    round_messages.send(table, round, old, new, events, version, hands, seats)
     if settled:  # after `settled`, so a client has the last round before the summary
-        sessions.end_if_due(table, round, version)
+        sessions.end_if_due(table, round, version, seats)
     if timer:
         countdown = (new.deadline - moment).total_seconds()
         transaction.on_commit(

@@ -30,8 +30,8 @@ from games.live.services.table_row import (changed, commit_next_seed, lock_table
                                            round_running, seat_of, seats_of, take_secret)
 from games.live.selectors import PLAYING_PHASES
 from games.live.state import flow_of, load_state
-from games.models import (Hand, Round, RoundPhase, RoundSecret, Seat, Table, TableSecret,
-                          TableStatus)
+from games.models import (Hand, Round, RoundPhase, RoundSecret, Seat, Session, Table,
+                          TableSecret, TableStatus)
 from rules.engine import fairness
 from rules.engine.cards import codes, sorted_for_display
 from rules.engine.config import RuleConfig
@@ -136,16 +136,22 @@ def maybe_start_round(table: Table, seats: list[Seat] | None = None) -> Round | 
         seats = seats_of(table)
     if not seats or round_running(table) or not all(s.ready or s.away for s in seats):
         return None
-    if sessions.open_session(table) is None and len(seats) < table.seat_count:
+    session = sessions.open_session(table)
+    if session is None and len(seats) < table.seat_count:
         return None  # the host may start early (rooms.start_now)
-    return deal_if_playable(table, seats)
+    return deal_if_playable(table, seats, session)
 
 
-def deal_if_playable(table: Table, seats: list[Seat]) -> Round | None:
+def deal_if_playable(table: Table, seats: list[Seat],
+                     session: Session | None | bool = False) -> Round | None:
+    """Deal if the seats are as many as the rules allow. `session`: the open session
+    already looked up (None: there is none), or False to look it up."""
     config = room_config(table, playable_config(table.rule_set))
     if not config.min_players <= len(seats) <= config.max_players:
         return None
-    return _deal(table, seats, config)
+    if session is False:
+        session = sessions.open_session(table)
+    return _deal(table, seats, config, session)
 
 
 def room_config(table: Table, config: RuleConfig) -> RuleConfig:
@@ -155,7 +161,8 @@ def room_config(table: Table, config: RuleConfig) -> RuleConfig:
                    horse_card=table.horse_card)
 
 
-def _deal(table: Table, seats: list[Seat], config: RuleConfig) -> Round:
+def _deal(table: Table, seats: list[Seat], config: RuleConfig,
+          session: Session | None) -> Round:
     number = (Round.objects.filter(table=table).aggregate(n=Max("number"))["n"] or 0) + 1
     scheme, server_seed, client_seeds = _deal_seeds(table, seats)
     seed = fairness.deal_seed(scheme, server_seed, number,
@@ -181,7 +188,7 @@ def _deal(table: Table, seats: list[Seat], config: RuleConfig) -> Round:
     sessions.mark_absent_away(table, seats)
     round = Round.objects.create(
         table=table, number=number, rules=config.to_dict(), phase=state.phase,
-        session=sessions.session_for_deal(table),
+        session=session or sessions.new_session(table),
         deal_commitment=fairness.commitment(server_seed), deadline=state.deadline,
         table_version=version, banker_position=state.banker, flow=flow_of(state),
         fairness=scheme, client_seeds=client_seeds)
@@ -203,7 +210,7 @@ def _deal(table: Table, seats: list[Seat], config: RuleConfig) -> Round:
     }), *events], first=True)
     broadcast.to_table(table.id, {
         "type": "round_started", "version": version,
-        "round": selectors.round_public(round),
+        "round": selectors.round_public(round, created),
         "seats": selectors.seats_public(table.id, seats=seats, host_id=table.host_id)})
     for hand in created:
         broadcast.to_player(table.id, hand.user_id, {

@@ -19,7 +19,7 @@ from django.db.models import Max
 
 from games.live import broadcast, selectors
 from games.live.services import hooks
-from games.models import Hand, Round, RoundPhase, Seat, Session, Table
+from games.models import Round, RoundPhase, Seat, Session, Table
 from games.record.sessions import session_summary
 
 AWAY_AFTER_TIMER_ROUNDS = 2
@@ -29,14 +29,11 @@ def open_session(table: Table) -> Session | None:
     return Session.objects.filter(table=table, ended_at__isnull=True).order_by("-number").first()
 
 
-def session_for_deal(table: Table) -> Session:
-    """The open session, or a new one whose first round this deal is."""
-    session = open_session(table)
-    if session is None:
-        number = (Session.objects.filter(table=table).aggregate(n=Max("number"))["n"] or 0) + 1
-        session = Session.objects.create(table=table, number=number,
-                                         rounds_planned=table.rounds_planned)
-    return session
+def new_session(table: Table) -> Session:
+    """A new session, whose first round the deal being made is (there is no open one)."""
+    number = (Session.objects.filter(table=table).aggregate(n=Max("number"))["n"] or 0) + 1
+    return Session.objects.create(table=table, number=number,
+                                  rounds_planned=table.rounds_planned)
 
 
 def mark_absent_away(table: Table, seats: list[Seat]) -> None:
@@ -49,31 +46,34 @@ def mark_absent_away(table: Table, seats: list[Seat]) -> None:
             seat.away = seat.away or seat.pk in gone
 
 
-def mark_away(table: Table, round: Round) -> None:
-    """After a settlement: the timer's help counted, away marks from it."""
-    timer = dict(Hand.objects.filter(round=round).values_list("user_id", "auto_submitted"))
-    seats = list(Seat.objects.filter(table=table, user_id__in=timer))
+def mark_away(seats: list[Seat], hands) -> None:
+    """After a settlement: the timer's help counted, away marks from it. `seats`: the
+    table's seats; `hands`: the settled round's."""
+    timer = {hand.user_id: hand.auto_submitted for hand in hands}
+    seats = [seat for seat in seats if seat.user_id in timer]
     for seat in seats:
         seat.timer_streak = seat.timer_streak + 1 if timer[seat.user_id] else 0
         seat.away = seat.away or seat.timer_streak >= AWAY_AFTER_TIMER_ROUNDS
     Seat.objects.bulk_update(seats, ["timer_streak", "away"])
 
 
-def end_if_due(table: Table, round: Round, version: int) -> None:
+def end_if_due(table: Table, round: Round, version: int,
+               seats: list[Seat] | None = None) -> None:
     """After a settlement: the session ends with its last planned round, or when every
-    seated player has voted to end it."""
+    seated player has voted to end it. `seats`: the table's seats, already read."""
     session = round.session
     if session is None or session.ended_at is not None:
         return
-    played = Round.objects.filter(session=session, phase=RoundPhase.SETTLED).count()
-    if session.rounds_planned and played >= session.rounds_planned:
+    if session.rounds_planned and Round.objects.filter(
+            session=session, phase=RoundPhase.SETTLED).count() >= session.rounds_planned:
         end_session(table, session, Session.EndReason.COMPLETED, version)
-    elif everyone_voted(table):
+    elif everyone_voted(table, seats):
         end_session(table, session, Session.EndReason.VOTED, version)
 
 
-def everyone_voted(table: Table) -> bool:
-    votes = list(Seat.objects.filter(table=table).values_list("end_vote", flat=True))
+def everyone_voted(table: Table, seats: list[Seat] | None = None) -> bool:
+    votes = ([seat.end_vote for seat in seats] if seats is not None else
+             list(Seat.objects.filter(table=table).values_list("end_vote", flat=True)))
     return bool(votes) and all(votes)
 
 

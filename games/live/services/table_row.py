@@ -47,7 +47,8 @@ def playing_round_hands(table: Table) -> tuple[Round | None, list[Hand]]:
     them): the hands with their round joined, all sharing one Round instance."""
     hands = list(Hand.objects.filter(round__table=table)
                  .exclude(round__phase__in=[RoundPhase.SETTLED, RoundPhase.ABANDONED])
-                 .select_related("round").order_by("-round__number", "position"))
+                 .select_related("round", "round__session")
+                 .order_by("-round__number", "position"))
     if not hands:
         return None, []
     round = hands[0].round

@@ -189,9 +189,11 @@ def player_ready(*, table_id: int, user, client_seed: str | None = None) -> None
                                 "you are ready and your seed is in: it cannot change now")
             return
         seat.ready, seat.client_seed = True, client_seed or ""
-        seat.save(update_fields=["ready", "client_seed"])
-        changed(table, seats=seats)
-        maybe_start_round(table, seats)
+        # The last ready deals: the deal unreadies every seat and tells the table the
+        # seats with the round, so this ready is neither saved nor told on its own.
+        if maybe_start_round(table, seats) is None:
+            seat.save(update_fields=["ready", "client_seed"])
+            changed(table, seats=seats)
 
 
 def player_connection(*, table_id: int, user, connected: bool) -> None:
