@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -23,6 +24,7 @@ from games.live.services import GameError, table_join
 from games.live.services import play_now as play_now_service
 from games.live.services.bots import practise_create, table_open
 from games.live.strings import table_strings
+from games.models import Seat
 from games.script_routes import url_template
 
 
@@ -39,11 +41,21 @@ def _error_text(error: GameError) -> str:
 
 def _lobby(request, create_form=None, join_form=None, practise_form=None, status=200):
     return render(request, "games/lobby.html", {
-        "tables": lobby_tables(),
+        "tables": _with_bot_seats(lobby_tables()),
         "create_form": create_form or TableCreateForm(prefix="create"),
         "practise_form": practise_form or PractiseForm(prefix="practise"),
         "join_form": join_form or JoinForm(prefix="join"),
     }, status=status)
+
+
+def _with_bot_seats(tables: list[dict]) -> list[dict]:
+    """Each listed table's number of bot seats: a person who joins takes one of them."""
+    counts = dict(Seat.objects.filter(table_id__in=[t["id"] for t in tables])
+                  .exclude(user__bot_level="").values("table_id")
+                  .annotate(n=Count("id")).values_list("table_id", "n"))
+    for table in tables:
+        table["bot_seats"] = counts.get(table["id"], 0)
+    return tables
 
 
 @login_required

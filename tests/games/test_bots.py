@@ -376,3 +376,32 @@ def test_the_wish_list_hands_seats_over_first_come(players, committed):
     bot_seats.want_seat(table.id, players[1].id)
     bot_seats.want_seat(table.id, players[2].id)
     assert bot_seats.seat_wishes(table.id) == [players[2].id, players[1].id]
+
+
+def test_a_restarted_worker_wakes_every_open_bot_table(players, committed, monkeypatch):
+    from games.live import bot_tasks
+
+    table = practise(players[0], committed, bots_count=1)
+    woken = []
+    monkeypatch.setattr(bot_tasks.bots_wake, "delay",
+                        lambda table_id, fresh=False: woken.append((table_id, fresh)))
+    monkeypatch.setattr(bot_tasks.bots_rearm, "delay", lambda: woken.append("rearm"))
+    bot_tasks.rearm_bots_after_the_timers(sender=bot_tasks.bot_act)
+    assert woken == []
+    from games.live import tasks
+    bot_tasks.rearm_bots_after_the_timers(sender=tasks.rearm_arrange_timers)
+    assert woken == ["rearm"]
+    assert bot_tasks.bots_rearm() == 1 and woken[-1] == (table.id, True)
+
+
+def test_the_lobby_offers_a_full_bot_table_to_join(players, committed, client):
+    table = committed(bots.table_open, user=players[0], rule_set="standard", name="Bots",
+                      fill_with_bots=True)
+    client.force_login(players[1])
+    page = client.get("/tables/").content.decode()
+    row = page[page.index(f'data-table-id="{table.id}"'):]
+    row = row[:row.index("</tr>")]
+    assert "3 bots" in row and 'name="join-invite_code"' in row
+    joined = client.post("/tables/join/", {"join-invite_code": table.invite_code})
+    assert joined.status_code == 302
+    assert Seat.objects.get(user=players[1]).table_id == table.id
