@@ -31,3 +31,18 @@ class BotRunner:
                 if kind:
                     done.append((user_id, kind))
         raise AssertionError(f"the bots never settled down: {done[-10:]}")
+
+
+def fresh_cache_keys(monkeypatch) -> None:
+    """Each test's own cache keys for the bots' seat wishes and pending acts: with Redis
+    (CI) the cache outlives a test, and table ids start again in a new test database."""
+    import uuid
+
+    from games.live import bot_tasks
+    from games.live.services import bot_seats
+
+    run = uuid.uuid4().hex[:8]
+    wish, pending = bot_seats._wish_key, bot_tasks._pending_key
+    monkeypatch.setattr(bot_seats, "_wish_key", lambda table_id: f"{run}:{wish(table_id)}")
+    monkeypatch.setattr(bot_tasks, "_pending_key",
+                        lambda table_id, user_id: f"{run}:{pending(table_id, user_id)}")

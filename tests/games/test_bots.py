@@ -16,8 +16,13 @@ from games.models import Round, Seat, Session, Table
 from rules.engine.advisor import advise
 from rules.engine.cards import codes, parse_cards
 from rules.engine.config import RuleConfig
-from tests.games.bot_runner import BotRunner
+from tests.games.bot_runner import BotRunner, fresh_cache_keys
 from tests.games.conftest import best_rows
+
+
+@pytest.fixture(autouse=True)
+def own_cache_keys(monkeypatch):
+    fresh_cache_keys(monkeypatch)
 
 
 @pytest.fixture
@@ -405,3 +410,22 @@ def test_the_lobby_offers_a_full_bot_table_to_join(players, committed, client):
     joined = client.post("/tables/join/", {"join-invite_code": table.invite_code})
     assert joined.status_code == 302
     assert Seat.objects.get(user=players[1]).table_id == table.id
+
+
+def test_the_real_tasks_run_a_practise_round_with_celery_eager(players, committed, settings):
+    """Through Celery itself, by task name (eager: each countdown runs at once)."""
+    from config.celery import app
+
+    settings.BOT_PAUSE = (0.0, 0.0)
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    try:
+        table = practise(players[0], committed, bots_count=2, level="strong")
+        committed(services.player_ready, table_id=table.id, user=players[0])
+        round = Round.objects.get(table=table)
+        assert round.hands.filter(submitted_at__isnull=False).count() == 2
+        play_default(table, players[0], committed)
+    finally:
+        app.conf.task_always_eager = eager
+    assert Round.objects.get(table=table).phase == "settled"
+    assert all(s.ready for s in bot_seats_of(table))  # and ready for the next

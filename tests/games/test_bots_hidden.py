@@ -10,8 +10,13 @@ from games.live import services
 from games.live.services import bots
 from games.models import Round
 
-from tests.games.bot_runner import BotRunner
+from tests.games.bot_runner import BotRunner, fresh_cache_keys
 from tests.games.test_bots import play_default, practise
+
+
+@pytest.fixture(autouse=True)
+def own_cache_keys(monkeypatch):
+    fresh_cache_keys(monkeypatch)
 
 
 @pytest.fixture
