@@ -77,7 +77,9 @@ def presence_sweep() -> int:
 
 
 def sweep_stale_presence() -> int:
-    connected = list(Seat.objects.filter(connected=True).select_related("user"))
+    # Bots hold no socket: their flag follows the people at their table (services.bots).
+    connected = list(Seat.objects.filter(connected=True, user__bot_level="")
+                     .select_related("user"))
     if not connected:
         return 0
     leases = cache.get_many([presence_lease_key(s.table_id, s.user_id) for s in connected])

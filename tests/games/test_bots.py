@@ -429,3 +429,12 @@ def test_the_real_tasks_run_a_practise_round_with_celery_eager(players, committe
         app.conf.task_always_eager = eager
     assert Round.objects.get(table=table).phase == "settled"
     assert all(s.ready for s in bot_seats_of(table))  # and ready for the next
+
+
+def test_the_presence_sweep_leaves_bots_connected(players, committed):
+    from games.live import tasks
+
+    table = practise(players[0], committed, bots_count=2)
+    for _ in range(3):
+        tasks.sweep_stale_presence()
+    assert all(s.connected for s in bot_seats_of(table))
