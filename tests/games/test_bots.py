@@ -438,3 +438,15 @@ def test_the_presence_sweep_leaves_bots_connected(players, committed):
     for _ in range(3):
         tasks.sweep_stale_presence()
     assert all(s.connected for s in bot_seats_of(table))
+
+
+def test_a_person_may_ask_for_one_bot_seat_by_its_number(players, committed, runner):
+    table = practise(players[0], committed, bots_count=3)
+    runner.run()
+    seat = committed(services.seat_take, table_id=table.id, user=players[1], position=1,
+                     connected=True)
+    assert seat.position == 1 and not seat.ready
+    assert [s.position for s in bot_seats_of(table)] == [2, 3]
+    with pytest.raises(GameError) as taken:
+        committed(services.seat_take, table_id=table.id, user=players[2], position=1)
+    assert taken.value.code == "seat_taken"  # a person's seat is never given away
