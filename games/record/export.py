@@ -6,6 +6,11 @@ shows — the deal and its proof, every submission, each row compared, specials,
 the home run and the totals — and comes under the replay's rules of who may see it. It
 is English with card codes and the engine's category slugs, the same in every language,
 so tools can read it; one round is a block ending in a blank line.
+
+多一色 (the extra-suit deck) holds two of every diamond, equal in play. As on the pages
+(static/js/cards.js), the second copy met of a code — seat by seat, rows front, middle,
+back, then discards; or the dealt cards — is marked, here with a prime: `Ad Ad'`. The
+transcript line keeps plain codes for `verify-deal`.
 """
 
 from __future__ import annotations
@@ -25,13 +30,49 @@ def _signed(points: int) -> str:
     return f"+{points}" if points > 0 else str(points)
 
 
+SECOND_COPY_MARK = "'"
+SECOND_COPY_NOTE = ("A prime marks the second copy of a card in the extra-suit deck (Ad'); "
+                    "the two copies are equal in play.")
+
+
 def _cards(codes: list[str]) -> str:
     return " ".join(codes)
+
+
+def mark_second_copies(groups: list[list[str]]) -> list[list[str]]:
+    """The groups of codes, in the order shown, with the second copy met of a code marked
+    (`Ad'`); a 52-card round has no repeat, so nothing changes there."""
+    seen: set[str] = set()
+    marked = []
+    for group in groups:
+        out = []
+        for code in group:
+            out.append(code + SECOND_COPY_MARK if code in seen else code)
+            seen.add(code)
+        marked.append(out)
+    return marked
+
+
+def marked_hands(replay: dict[str, Any]) -> dict[int, dict[str, list[str]]]:
+    """Every seat's dealt cards (with candidates) and rows as shown, second copies marked:
+    {position: {"cards", "candidates", "front", "middle", "back", "discards", "pattern"}}."""
+    hands = replay["hands"]
+    dealt = mark_second_copies([group for hand in hands for group in
+                                (hand["cards"], hand.get("candidates") or [])])
+    parts = ("front", "middle", "back", "discards")
+    rows = mark_second_copies([hand.get(part) or [] for hand in hands for part in parts])
+    marked = {}
+    for i, hand in enumerate(hands):
+        marked[hand["position"]] = {"cards": dealt[2 * i], "candidates": dealt[2 * i + 1],
+                                    **dict(zip(parts, rows[4 * i:4 * i + 4])),
+                                    "pattern": hand.get("pattern")}
+    return marked
 
 
 def round_text(replay: dict[str, Any]) -> str:
     """One round's hand history, from its replay."""
     hands = {hand["position"]: hand for hand in replay["hands"]}
+    shown = marked_hands(replay)
     width = max((len(hand["display_name"]) for hand in replay["hands"]), default=0)
 
     def seat(position) -> str:
@@ -54,13 +95,17 @@ def round_text(replay: dict[str, Any]) -> str:
         "Dealt",
     ]
     for hand in replay["hands"]:
+        cards = shown[hand["position"]]
         line = (f"  Seat {hand['position']} {hand['display_name']:<{width}}  "
-                f"{_cards(hand['cards'])}")
+                f"{_cards(cards['cards'])}")
         if hand.get("candidates"):  # 多三张: which 3 of the 16 came as candidates
-            line += f"  (candidates {_cards(hand['candidates'])})"
+            line += f"  (candidates {_cards(cards['candidates'])})"
         lines.append(line)
+    if any(code.endswith(SECOND_COPY_MARK) for cards in shown.values()
+           for part in ("cards", "candidates") for code in cards[part]):
+        lines.append(f"  {SECOND_COPY_NOTE}")
     for step in replay["steps"]:
-        lines.extend(_step_lines(step, hands, seat))
+        lines.extend(_step_lines(step, shown, seat))
     # The whole transcript, for `python -m rules.engine verify-deal` (docs/fairness.md).
     lines.append("Transcript " + encode(transcript(replay)))
     verification = replay["verification"]
@@ -72,10 +117,11 @@ def round_text(replay: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _step_lines(step: dict[str, Any], hands: dict, seat) -> list[str]:
+def _step_lines(step: dict[str, Any], shown: dict, seat) -> list[str]:
+    """`shown`: each seat's cards with second copies marked (marked_hands)."""
     kind = step["kind"]
     if kind == "submit":
-        hand = hands.get(step["position"], {})
+        hand = shown.get(step["position"], {})
         how = "timer, first hint" if step["auto"] else "by hand"
         head = f"Submit {seat(step['position'])} ({how})"
         if step["special"]:

@@ -26,6 +26,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
+from accounts.avatars import avatar_url
 from games.models import Hand, Round, RoundEvent, RoundPhase
 from games.record import banker_replay
 from rules.engine import fairness
@@ -128,7 +129,7 @@ def replay_build(round: Round) -> dict[str, Any]:
     order = [player["position"] for player in log.dealt["players"]]
     dealt, candidates = (_seed_deal(_deal_seed(round, log), config, len(order))
                          or (None, None))
-    names = _display_names(player["user_id"] for player in log.dealt["players"])
+    users = _players(player["user_id"] for player in log.dealt["players"])
     auto = {event.get("position"): bool(event.get("auto")) for event in log.submitted}
     hands = []
     for index, player in enumerate(log.dealt["players"]):
@@ -140,7 +141,8 @@ def replay_build(round: Round) -> dict[str, Any]:
         hands.append({
             "position": position,
             "user_id": player["user_id"],
-            "display_name": names.get(player["user_id"], "?"),
+            "display_name": str(users.get(player["user_id"], "?")),
+            "avatar": avatar_url(users[player["user_id"]]) if player["user_id"] in users else None,
             "cards": cards,
             "candidates": candidates[index] if candidates else [],
             "discards": discards,
@@ -240,9 +242,8 @@ def _display_order(cards: list[str]) -> list[str]:
         return list(cards)
 
 
-def _display_names(user_ids) -> dict[int, str]:
-    users = get_user_model().objects.filter(pk__in=list(user_ids))
-    return {user.pk: str(user) for user in users}
+def _players(user_ids) -> dict[int, Any]:
+    return {user.pk: user for user in get_user_model().objects.filter(pk__in=list(user_ids))}
 
 
 def _iso(moment) -> str | None:

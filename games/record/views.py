@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from games.record import history, sessions
-from games.record.export import history_text, round_text
+from games.record.export import history_text, marked_hands, round_text
 from games.record.history import HistoryError, HistoryFilter
 from games.record.strings import replay_strings, verify_strings
 from games.record.transcript import encode, transcript
@@ -162,6 +162,9 @@ def replay(request, round_id: int):
         "settled_at": datetime.fromisoformat(data["settled_at"]) if data["settled_at"] else None,
         "rows": ROWS,
         "verify_line": _verify_line(data),
+        # the result table's rows, 多一色's second copies marked (Ad') as in the export
+        "shown": [{"hand": hand, **marked_hands(data)[hand["position"]]}
+                  for hand in data["hands"]],
         "strings": replay_strings(),
         "you": next((hand["position"] for hand in data["hands"]
                      if hand["user_id"] == request.user.id), None),

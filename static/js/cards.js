@@ -1,6 +1,14 @@
 // Cards as the engine names them (RULES.md §1): rank then suit, `Th`, `As`; jokers `BJ`
 // (big, 大王) and `SJ` (small, 小王). This module parses codes, sorts hands and draws a
 // card as an inline SVG, so the table never depends on image files or emoji fonts.
+//
+// 多一色 (the extra-suit deck) holds two of every diamond, equal in play. So that a
+// player never takes the second Ad for a dealing bug, the second copy in view carries a
+// mark: a blue corner with a "2" (secondCopies says which; the rule set's page explains
+// it, and the text export writes it `Ad'`). Among cards shown together (a round: seats
+// in seat order, each seat's rows front, middle, back, then its discards, or its dealt
+// cards before it submits), the first time a code is met it is the first copy, the
+// second time the second.
 
 export const RANK_CHARS = "23456789TJQKA";
 export const SUITS = "shcd"; // display order ♠ ♥ ♣ ♦; suits never break a tie
@@ -36,12 +44,30 @@ export function rankLabel(rank) {
   return RANK_LABELS[char] || char;
 }
 
-/** A name for screen readers in English words; the page may translate the parts. */
-export function cardName(code, words = {}) {
+/** A name for screen readers in English words; the page may translate the parts
+ * (`words.second`: how to say "second copy", added when `second` is true). */
+export function cardName(code, words = {}, second = false) {
   const card = parseCard(code);
   if (card.joker) return card.suit === "B" ? (words.BJ || "big joker") : (words.SJ || "small joker");
   const suit = words[card.suit] || SUIT_NAMES[card.suit];
-  return `${rankLabel(card.rank)} ${suit}`;
+  const name = `${rankLabel(card.rank)} ${suit}`;
+  return second ? `${name}, ${words.second || "second copy"}` : name;
+}
+
+/**
+ * Which cards are second copies, for groups of codes shown together in this order:
+ * `groups` is an array of arrays of codes (or of objects with a `code`); the answer has
+ * the same shape, true where the code was already met earlier in the groups. In a
+ * 52-card deck nothing repeats and every answer is false.
+ */
+export function secondCopies(groups) {
+  const seen = new Set();
+  return groups.map((group) => (group || []).map((item) => {
+    const code = parseCard(typeof item === "string" ? item : item.code).code;
+    if (seen.has(code)) return true;
+    seen.add(code);
+    return false;
+  }));
 }
 
 // Jokers first, then rank high to low, then suit ♠ ♥ ♣ ♦ (the engine's display_order).
@@ -87,13 +113,19 @@ function suitAt(suit, x, y, size) {
   return `<g transform="translate(${x} ${y}) scale(${scale})">${SUIT_SHAPES[suit]}</g>`;
 }
 
+// The second copy's mark: a blue corner with a white "2" at the bottom left, where the
+// face has nothing else, large enough to see on the smallest cards the site draws.
+const SECOND_MARK = '<path class="card-second-mark" fill="#1f5fbf" d="M0.75 56v22.25a5 5 0 0 0 5 5H28Z"/>'
+  + '<text class="card-second-digit" fill="#ffffff" font-size="14" font-weight="700" x="4" y="80.5">2</text>';
+
 /**
  * The SVG markup of one card, 60 × 84 units, scaled by CSS. `label` is the accessible
- * name (the card's code by default). Red suits and the big joker are red.
+ * name (the card's code by default). Red suits and the big joker are red. With
+ * `{second: true}` it carries the second copy's mark (secondCopies).
  */
-export function cardSVG(code, label) {
+export function cardSVG(code, label, { second = false } = {}) {
   const card = parseCard(code);
-  const colour = card.red ? "card-red" : "card-black";
+  const colour = (card.red ? "card-red" : "card-black") + (second ? " card-second" : "");
   // An empty label: the card sits inside a button that carries the name itself.
   const name = label === "" ? 'aria-hidden="true"'
     : `role="img" aria-label="${escapeText(label || card.code)}"`;
@@ -114,6 +146,7 @@ export function cardSVG(code, label) {
     + `<text class="card-rank" x="4" y="22"${narrow}>${rank}</text>`
     + suitAt(card.suit, 5, 27, 14)
     + suitAt(card.suit, 23, 43, 32)
+    + (second ? SECOND_MARK : "")
     + "</svg>";
 }
 

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { cardName, cardSVG, parseCard, sortCards } from "../../static/js/cards.js";
+import { cardName, cardSVG, parseCard, secondCopies, sortCards } from "../../static/js/cards.js";
 
 test("codes are case-insensitive on input and canonical on output (RULES.md §1)", () => {
   assert.equal(parseCard("td").code, "Td");
@@ -43,4 +43,25 @@ test("a card inside a labelled button is hidden from screen readers", async () =
   assert.match(cardSVG("Ah", ""), /aria-hidden="true"/);
   assert.doesNotMatch(cardSVG("Ah", ""), /role="img"/);
   assert.match(cardBackSVG(), /card-back/);
+});
+
+test("多一色: the second copy met of a code is marked, in the order the groups are shown", () => {
+  // seat 0's rows, then seat 1's: seat 0 holds both Ad, seat 1 a Kd seat 0 holds too
+  assert.deepEqual(secondCopies([["Ad", "Kd", "2c"], ["ad", "Qs"], [{ code: "Kd" }, "3d"]]),
+    [[false, false, false], [true, false], [true, false]]);
+  // a 52-card round never repeats: nothing is marked
+  assert.deepEqual(secondCopies([["As", "Ks"], ["Ah"], []]), [[false, false], [false], []]);
+});
+
+test("the second copy carries a corner mark and says so to a screen reader", () => {
+  const second = cardSVG("Ad", cardName("Ad", { d: "方片", second: "第二张" }, true), { second: true });
+  assert.match(second, /card-second/);
+  assert.match(second, /class="card-second-mark"[\s\S]*>2<\/text>/);
+  assert.match(second, /aria-label="A 方片, 第二张"/);
+  assert.equal(cardName("Ad", {}, true), "A diamonds, second copy");
+  const first = cardSVG("Ad", "x");
+  assert.doesNotMatch(first, /card-second/);
+  // the rank and the suit are drawn as before: the mark only adds to the face
+  const marked = cardSVG("Ad", "x", { second: true });
+  assert.ok(marked.startsWith(first.replace("</svg>", "").replace("card-red", "card-red card-second")));
 });

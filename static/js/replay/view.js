@@ -6,7 +6,7 @@
 // In 多三张 a seat's 16 show as the 13 and the 3 candidates until it submits, then the
 // rows and the 3 discards; cards taken from the candidates carry a tag.
 
-import { cardName, cardSVG } from "../cards.js";
+import { cardName, cardSVG, secondCopies } from "../cards.js";
 import { candidateMarks } from "../reveal.js";
 import { ROWS, describeStep, dealtApart, heldApart, signed, stepState } from "./model.js";
 
@@ -36,6 +36,21 @@ function cards(codes, t, marks = [], tag = "hand.candidate_tag") {
       html: cardSVG(code, marks[i] ? `${name}, ${t(tag === "hand.held_tag" ? "hand.held_new" : "hand.candidate")}` : name),
     });
   }));
+}
+
+/** 多一色: the second copy of a card among every seat's cards, in the order they are drawn
+ * (seat by seat; rows front, middle, back, then discards, or the dealt cards), carries the
+ * second copy's mark (cards.js secondCopies) and says so to a screen reader. */
+function markSecondCopies(container, t) {
+  const faces = [...container.querySelectorAll(".replay-card[data-code]")];
+  const [marks] = secondCopies([faces.map((face) => face.dataset.code)]);
+  const words = { s: t("suit.s"), h: t("suit.h"), c: t("suit.c"), d: t("suit.d"), second: t("card.second") };
+  faces.forEach((face, i) => {
+    if (!marks[i]) return;
+    face.classList.add("second-copy");
+    const tag = face.dataset.tag ? `, ${face.dataset.tag}` : "";
+    face.innerHTML = cardSVG(face.dataset.code, cardName(face.dataset.code, words, true) + tag, { second: true });
+  });
 }
 
 function pointsClass(points) {
@@ -98,13 +113,16 @@ export class ReplayView {
       const body = submitted ? this._rows(hand, state, currentRow) : this._dealt(hand, state);
       return el("article", { class: classes.join(" "), "data-position": String(hand.position) },
         el("header", { class: "replay-seat-head" },
-          el("span", { class: "seat-name" }, hand.display_name),
+          el("span", { class: "seat-name" },
+            hand.avatar ? el("img", { class: "avatar", src: hand.avatar, alt: "", width: "24", height: "24" }) : null,
+            hand.display_name),
           el("span", { class: "seat-score" }, el("span", { class: "visually-hidden" }, t("hand.score")),
             el("span", { class: pointsClass(running), "data-score": String(running) }, signed(running)))),
         body,
         badges.length ? el("p", { class: "badges" }, badges) : null);
     });
     this.elements.seats.replaceChildren(...panels);
+    markSecondCopies(this.elements.seats, t);
   }
 
   _rows(hand, state, currentRow) {
