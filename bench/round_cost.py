@@ -188,7 +188,7 @@ def main() -> None:
 
             profiler = cProfile.Profile(time.process_time)  # CPU, as the table prints
             profiler.runcall(play, args, meter)
-            pstats.Stats(profiler).sort_stats("cumulative").print_stats(args.profile)
+            pstats.Stats(profiler).sort_stats(os.environ.get("PROFILE_SORT", "cumulative")).print_stats(args.profile)
         else:
             play(args, meter)
         report(args, meter)

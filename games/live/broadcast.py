@@ -16,11 +16,13 @@ Redis the channel layer carries the message from the worker to the daphne proces
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
 import threading
 from typing import Any
 
-from asgiref.sync import async_to_sync
+from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
@@ -113,7 +115,35 @@ def send_many(messages: list[tuple[str, dict[str, Any]]]) -> None:
             await layer.group_send(group, {"type": HANDLER, "message": message})
 
     try:
-        async_to_sync(send_all)()
+        _run(send_all)
     except Exception as error:  # noqa: BLE001 — see the docstring
         logger.warning("broadcast of %s failed: %s",
                        [f"{m.get('type')}->{g}" for g, m in messages], type(error).__name__)
+
+
+def _run(send_all) -> None:
+    """Run the sends to the end. In daphne the services run in a thread of the consumer's
+    event loop, and async_to_sync hands the sends to that loop. Elsewhere — a Celery
+    worker, the embedded timer thread, a benchmark — async_to_sync would start a thread,
+    an event loop and a Redis connection for every batch; this process's own sending
+    loop keeps one of each instead."""
+    if getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None) == os.getpid():
+        async_to_sync(send_all)()
+    else:
+        asyncio.run_coroutine_threadsafe(send_all(), _sending_loop()).result()
+
+
+_loop_lock = threading.Lock()
+_loop: tuple[int, asyncio.AbstractEventLoop] | None = None
+
+
+def _sending_loop() -> asyncio.AbstractEventLoop:
+    """This process's sending loop, started on first use (a forked worker starts its own:
+    a loop does not survive a fork)."""
+    global _loop
+    with _loop_lock:
+        if _loop is None or _loop[0] != os.getpid():
+            loop = asyncio.new_event_loop()
+            threading.Thread(target=loop.run_forever, name="broadcast", daemon=True).start()
+            _loop = (os.getpid(), loop)
+        return _loop[1]

@@ -19,9 +19,8 @@ from games.models import Hand, Round, RoundPhase, Seat, Table, TableStatus
 from games.errors import GameError
 from games.live.banker_views import banker_private, banker_public, cards_visible
 from games.live.room_views import chat_public, chat_recent, room_public, session_public
-from games.live.state import load_state
+from games.live.state import load_state, rules_of
 from games.machine import RoundState, hand_hints
-from rules.engine.config import RuleConfig
 
 
 # The phases of a round being played, when a seated player's `you` holds their hand.
@@ -197,7 +196,7 @@ def hand_private(hand: Hand, round: Round, state: RoundState | None = None
     十三道 their private part of the bidding, exchange and negotiation (banker_views).
     `state`: the round already loaded (the services pass it)."""
     if round.rules.get("mode") != "banker":
-        config = RuleConfig.from_dict(round.rules)
+        config = state.config if state is not None else rules_of(round)
         return {
             "round_id": round.id,
             "cards": hand.dealt_cards,

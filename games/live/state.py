@@ -6,6 +6,8 @@ they may see of it) read rounds through here.
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
@@ -13,6 +15,18 @@ from games import machine
 from games.machine.state import Adjustment, Negotiation
 from games.models import Hand, Round
 from rules.engine.config import RuleConfig
+
+
+def rules_of(round: Round) -> RuleConfig:
+    """The round's frozen rules as the engine's config. Parsed once per distinct rules
+    (a dozen rule sets, each round a copy): a RuleConfig is immutable, and parsing one
+    costs several times what keying the cache does."""
+    return _parsed(json.dumps(round.rules, sort_keys=True))
+
+
+@lru_cache(maxsize=256)
+def _parsed(rules: str) -> RuleConfig:
+    return RuleConfig.from_dict(json.loads(rules))
 
 
 def load_state(round: Round, hands: list[Hand] | None = None) -> machine.RoundState:
@@ -25,7 +39,7 @@ def load_state(round: Round, hands: list[Hand] | None = None) -> machine.RoundSt
         for hand in hands if hand.submitted_at is not None}
     flow = round.flow or {}
     return machine.RoundState(
-        config=RuleConfig.from_dict(round.rules), phase=round.phase,
+        config=rules_of(round), phase=round.phase,
         dealt={hand.position: tuple(hand.dealt_cards) for hand in hands},
         deadline=round.deadline, submissions=MappingProxyType(submissions),
         banker=round.banker_position,
