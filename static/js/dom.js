@@ -19,16 +19,20 @@ export function el(tag, attributes = {}, ...children) {
   return node;
 }
 
-/** The words a screen reader says for a card, in the page's language. */
-export function cardLabel(code, t) {
-  return cardName(code, {
+/** The words a screen reader says for a card, in the page's language; `second`: 多一色's
+ * second copy (cards.js secondCopies), said with the page's "card.second". */
+export function cardLabel(code, t, second = false) {
+  const words = {
     s: t("suit.s"), h: t("suit.h"), c: t("suit.c"), d: t("suit.d"),
     BJ: t("card.BJ"), SJ: t("card.SJ"),
-  });
+  };
+  if (second && t("card.second") !== "card.second") words.second = t("card.second");
+  return cardName(code, words, second);
 }
 
-/** A face-up card that is only looked at (other players' rows, the reveal). */
-export function cardImage(code, t, extraClass = "") {
-  return el("span", { class: `card-static ${extraClass}`.trim(), dataset: { code },
-    html: cardSVG(code, cardLabel(code, t)) });
+/** A face-up card that is only looked at (other players' rows, the reveal); `second`:
+ * it is 多一色's second copy in view and carries the mark. */
+export function cardImage(code, t, extraClass = "", second = false) {
+  return el("span", { class: `card-static ${extraClass}${second ? " second-copy" : ""}`.trim(),
+    dataset: { code }, html: cardSVG(code, cardLabel(code, t, second), { second }) });
 }

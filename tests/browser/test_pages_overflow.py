@@ -149,6 +149,9 @@ def check_pages(browser, live_server, urls: dict[str, str], *, login: bool) -> l
                 if name.startswith("replay"):
                     page.wait_for_selector("#replay-app[data-ready=true]")
                     page.locator("#replay-end").click()  # every row revealed
+                    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+                    page.locator("#replay-seats").screenshot(  # the cards, close up
+                        path=str(SCREENSHOTS / f"pages-{name}-seats-{language}-{view_name}.png"))
                 if name == "verify":
                     page.wait_for_load_state("networkidle")
                 page.wait_for_load_state("load")
