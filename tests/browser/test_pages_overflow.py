@@ -118,6 +118,7 @@ def pages(history) -> dict[str, str]:
         "leaderboard": "/history/leaderboard/standard/",
         "session": f"/sessions/{history['session'].share_code}/",
         "verify": "/verify/",
+        "verify-round": f"/verify/?round={history['extra'].id}",  # fetched and checked
         "profile": "/accounts/profile/",
         "password": "/accounts/password/",
         "rules-standard": "/rules/standard/",
@@ -152,8 +153,10 @@ def check_pages(browser, live_server, urls: dict[str, str], *, login: bool) -> l
                     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
                     page.locator("#replay-seats").screenshot(  # the cards, close up
                         path=str(SCREENSHOTS / f"pages-{name}-seats-{language}-{view_name}.png"))
-                if name == "verify":
-                    page.wait_for_load_state("networkidle")
+                if name.startswith("verify"):
+                    page.wait_for_selector("#verify-app[data-ready=true]")
+                if name == "verify-round":
+                    page.wait_for_selector("#verify-app[data-state=done]")
                 page.wait_for_load_state("load")
                 SCREENSHOTS.mkdir(parents=True, exist_ok=True)
                 page.screenshot(path=str(SCREENSHOTS / f"pages-{name}-{language}-{view_name}.png"),
