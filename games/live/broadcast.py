@@ -17,6 +17,7 @@ Redis the channel layer carries the message from the worker to the daphne proces
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import threading
@@ -91,6 +92,17 @@ def _still_pending(batch: _Batch) -> bool:
     return any(callback == batch.send for _sids, callback, *_rest in connection.run_on_commit)
 
 
+def envelope(message: dict[str, Any]) -> dict[str, Any]:
+    """The channel-layer event for `message`: its JSON text, encoded once here rather
+    than once per socket that receives it, with what the receiving socket reads of it —
+    the version, and the players the seats in it show disconnected (a socket that finds
+    its own player there reconnects the seat: TableConsumer.table_message)."""
+    gone = [seat.get("user_id") for seat in message.get("seats") or ()
+            if isinstance(seat, dict) and seat.get("connected") is False]
+    return {"type": HANDLER, "text": json.dumps(message), "version": message.get("version"),
+            "gone": gone}
+
+
 def send_now(group: str, message: dict[str, Any]) -> None:
     """Send one message at once (callers make sure what it describes has committed)."""
     send_many([(group, message)])
@@ -110,9 +122,11 @@ def send_many(messages: list[tuple[str, dict[str, Any]]]) -> None:
     if layer is None or not messages:
         return
 
+    envelopes = [(group, envelope(message)) for group, message in messages]
+
     async def send_all() -> None:
-        for group, message in messages:
-            await layer.group_send(group, {"type": HANDLER, "message": message})
+        for group, sealed in envelopes:
+            await layer.group_send(group, sealed)
 
     try:
         _run(send_all)

@@ -289,10 +289,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.send_state()
 
     async def table_message(self, event: dict[str, Any]) -> None:
-        """A message games.live.broadcast sent to one of this socket's groups."""
-        message = event["message"]
-        await self.send_json(message)
-        if self._shows_me_gone(message):
+        """A message games.live.broadcast sent to one of this socket's groups: its JSON
+        text as encoded once for every socket (broadcast.envelope), or a bare message."""
+        if "text" in event:
+            await self.send_text(event["text"], event.get("version"))
+            gone = self.joined and not self.closed and self.user.id in (event.get("gone") or ())
+        else:
+            await self.send_json(event["message"])
+            gone = self._shows_me_gone(event["message"])
+        if gone:
             # The presence sweep found no lease (its server was busy, or Redis lost it):
             # this socket is here, so the seat is connected.
             await self.change(services.player_connection, connected=True)
@@ -302,6 +307,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return False
         return any(isinstance(seat, dict) and seat.get("user_id") == self.user.id
                    and seat.get("connected") is False for seat in message.get("seats") or ())
+
+    async def send_text(self, text: str, version: Any) -> None:
+        """Send JSON text already encoded, with the version it carries."""
+        if self.closed:
+            return
+        if isinstance(version, int) and version > self.version:
+            self.version = version
+        await self.send(text_data=text)
 
     async def send_json(self, content: dict[str, Any], close: bool = False) -> None:
         if self.closed:
