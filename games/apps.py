@@ -13,5 +13,6 @@ class GamesConfig(AppConfig):
         # Registers the round timers with Celery in every process (web and worker): they
         # live in games.live.tasks, which Celery's look-up for `<app>.tasks` does not
         # reach, and the services queue them by name (games.live.services.hooks).
-        from games.live import tasks  # noqa: F401
+        from games.live import advice_tasks, tasks  # noqa: F401
+        from games.record import tasks as record_tasks  # noqa: F401  (the analysis)
         from games.live import bot_tasks  # noqa: F401  (the bots' tasks, likewise)

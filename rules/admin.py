@@ -44,7 +44,7 @@ class RuleSetAdmin(admin.ModelAdmin):
                                    "home_run_multiplier")}),
         (_("Banker mode (十三道)"), {"fields": ("bidding", "max_bid", "exchange", "negotiation")}),
         (_("Timers"), {"fields": ("bid_seconds", "exchange_seconds", "arrange_seconds",
-                                  "negotiate_seconds")}),
+                                  "negotiate_seconds", "timer_policy")}),
         (_("Rooms"), {"fields": ("arrange_seconds_min", "arrange_seconds_max", "horse_cards")}),
     )
     sample_fieldset = (_("Effect on a sample round"), {"fields": ("effect_on_sample_round",)})

@@ -17,8 +17,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine.config import (
-    CATEGORIES, DECKS, MODES, ROWS, SCOOP_MODES, SPECIAL_CODES, WHEELS, ConfigError,
-    RuleConfig,
+    CATEGORIES, DECKS, MODES, ROWS, SCOOP_MODES, SPECIAL_CODES, TIMER_POLICIES, WHEELS,
+    ConfigError, RuleConfig,
 )
 
 # The options that are plain values (not tables), in RuleConfig's order.
@@ -36,6 +36,8 @@ LABELS = {
     "lowest": _("lowest straight"),
     "second": _("second-highest straight"),
     "multiply": _("multiply the pair's points"),
+    "first_hint": _("the first hint (RULES.md §7.2)"),
+    "best_ev": _("the best arrangement by expected value"),
     "add": _("add a bonus"),
     "front": _("front (头墩)"),
     "middle": _("middle (中墩)"),
@@ -146,6 +148,11 @@ class RuleSet(models.Model):
         _("seconds to arrange"), default=_DEFAULTS.arrange_seconds)
     negotiate_seconds = models.PositiveSmallIntegerField(
         _("seconds to negotiate"), default=_DEFAULTS.negotiate_seconds)
+    timer_policy = models.CharField(
+        _("the timer submits"), max_length=20, choices=_choices(TIMER_POLICIES),
+        default=_DEFAULTS.timer_policy,
+        help_text=_("For a player who has not arranged when the time is up: the first "
+                    "hint, or the arrangement with the best expected value (the advisor)."))
 
     # What a room (a table's options) may choose under this rule set.
     arrange_seconds_min = models.PositiveSmallIntegerField(

@@ -51,11 +51,12 @@ def apply(state: RoundState, action: Action) -> tuple[RoundState, list[Event]]:
     return step(state, action)
 
 
-def timeout(state: RoundState, now, draw) -> tuple[RoundState, list[Event]]:
-    """What the phase's timer does when it runs out (`draw` chooses among tied bidders)."""
+def timeout(state: RoundState, now, draw, picks=None) -> tuple[RoundState, list[Event]]:
+    """What the phase's timer does when it runs out (`draw` chooses among tied bidders;
+    `picks`: the stored EV-best rows by position, for a "best EV" timer)."""
     action = {BIDDING: lambda: BidTimeout(draw=draw, now=now),
               EXCHANGING: lambda: ExchangeTimeout(now=now),
-              ARRANGING: lambda: Timeout(now=now),
+              ARRANGING: lambda: Timeout(now=now, picks=picks or {}),
               NEGOTIATING: lambda: NegotiationTimeout(now=now)}.get(state.phase)
     if action is None:
         raise FlowError("not_arranging", "no round is being played at this table")

@@ -8,7 +8,7 @@ are the submission's discards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from types import MappingProxyType
 from typing import Mapping, Sequence
@@ -34,9 +34,12 @@ class Submit:
 
 @dataclass(frozen=True)
 class Timeout:
-    """The arrange timer ran out: every missing player gets their first hint (§7.2)."""
+    """The arrange timer ran out: every missing player gets their first hint (§7.2), or
+    with the rule set's "best EV" timer (`timer_policy`) their EV-best arrangement:
+    `picks` holds the ones stored for them (Hand.hint_values' "best", by position)."""
 
     now: datetime | None = None
+    picks: Mapping[int, Mapping] = field(default_factory=dict)
 
 
 def arranging_step(state: RoundState, action: Submit | Timeout
@@ -80,9 +83,12 @@ def _timeout(state: RoundState, action: Timeout) -> tuple[RoundState, list[Event
     automatic = {}
     for position in state.waiting_for:
         cards = state.cards_of(position)
-        hint = first_hint(parse_cards(cards), state.config)
-        arrangement = validate_submission(cards, *hint.rows, state.config,
-                                          declare_special=hint.special is not None)
+        arrangement = (_best_ev(state, position, cards, action.picks.get(position))
+                       if state.config.timer_policy == "best_ev" else None)
+        if arrangement is None:
+            hint = first_hint(parse_cards(cards), state.config)
+            arrangement = validate_submission(cards, *hint.rows, state.config,
+                                              declare_special=hint.special is not None)
         automatic[position] = Submission.from_arrangement(arrangement, auto=True, dealt=cards)
     return _accepted(state, automatic, action.now)
 
@@ -97,3 +103,30 @@ def _accepted(state: RoundState, new: Mapping[int, Submission], now: datetime | 
         # Settled, or in 十三道 on to the negotiation (games.machine.transitions).
         return advance(state, events, now)
     return state, events
+
+
+def _best_ev(state: RoundState, position: int, cards: Sequence[str], stored):
+    """The "best EV" timer's pick: the stored EV-best when it is an arrangement of these
+    cards, else the advisor's on a small sample (rules.engine.advisor.timer_arrangement);
+    None (the first hint, then) if neither can be had."""
+    from rules.engine.advisor import timer_arrangement  # numpy: only for this policy
+    from rules.engine.advisor_deals import AdvisorError
+    from rules.engine.cards import codes
+
+    config = state.config
+    if stored:
+        try:
+            return validate_submission(cards, stored["front"], stored["middle"],
+                                       stored["back"], config,
+                                       declare_special=bool(stored.get("special")))
+        except (ArrangementError, KeyError, TypeError):
+            pass  # not this hand's (stale): search again
+    try:
+        best = timer_arrangement(parse_cards(cards), config, players=len(state.positions),
+                                 player_is_banker=(config.mode == "banker"
+                                                   and state.banker == position))
+        return validate_submission(cards, codes(best.front), codes(best.middle),
+                                   codes(best.back), config,
+                                   declare_special=best.special is not None)
+    except (AdvisorError, ArrangementError):
+        return None

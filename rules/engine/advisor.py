@@ -37,6 +37,7 @@ stopped after n samples gives what `samples=n` gives.
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -45,13 +46,14 @@ from typing import Sequence
 
 import numpy as np
 
-from .advisor_candidates import Candidate, candidates
+from .advisor_candidates import Candidate, candidates, hint_arrangement
 from .advisor_deals import (AdvisorError, Deal, check_table, exact_deals,
                             opponent_arrangement, sample_deals, unseen_cards)
 from .advisor_scoring import SeatArrays, opponents_sweep, table_points
 from .arrangement import Arrangement
 from .cards import Card, CardError, check_in_deck, display_order
 from .config import RuleConfig
+from .hints import Hint, hints
 
 DEFAULT_SAMPLES = 200
 # 多三张: an opponent's first hint over 16 cards costs several times a 13-card one (the
@@ -242,3 +244,81 @@ def rate_arrangement(cards: Sequence[Card], arrangement: Arrangement, config: Ru
     EV of the one played, on the same tables (`.best.ev - .arrangement.ev` is what the
     choice cost). Options as for advise()."""
     return advise(cards, config, arrangement=arrangement, **options)
+
+
+# --- what the hints are worth (issue 16): the table's hint values, the timer, the analysis --
+
+TIMER_SAMPLES = 60  # the timer's own search when no stored value is there: a small budget
+
+
+def seed_for(cards: Sequence[Card]) -> int:
+    """A seed that follows from the cards alone (in any order): the hint values, the
+    timer and the analysis of one hand meet the same tables, so they agree, and anyone
+    holding the cards can reproduce the figures."""
+    text = " ".join(sorted(card.code for card in cards))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:4], "big")
+
+
+@dataclass(frozen=True)
+class HintValues:
+    """Every hint (in RULES.md §7.1's order) with its EV, and the EV-best arrangement
+    as a hint (`best_hint`; `best_index` is its place among the hints, None when it is
+    not one of them)."""
+
+    hints: tuple[Hint, ...]
+    evs: tuple[float, ...]
+    best: CandidateEV
+    best_hint: Hint
+    best_index: int | None
+    samples: int
+    seed: int
+    players: int
+
+
+def value_hints(cards: Sequence[Card], config: RuleConfig, *, players: int | None = None,
+                player_is_banker: bool = False, samples: int = DEFAULT_SAMPLES,
+                seed: int | None = None, **options) -> HintValues:
+    """The hints of `cards` with their EVs, and the EV-best among every candidate, all
+    on the same tables (seed: seed_for(cards) unless given; `options`: advise()'s
+    `exact` and `unseen`, for tests)."""
+    seed = seed_for(cards) if seed is None else seed
+    advice = advise(cards, config, samples=samples, seed=seed, players=players,
+                    player_is_banker=player_is_banker, **options)
+    hint_list = tuple(hints(list(cards), config))
+    by_signature = {Candidate(c.arrangement).signature: c.ev for c in advice.candidates}
+    evs = []
+    for index, hint in enumerate(hint_list):
+        rated = next((c for c in advice.candidates if c.hint == index), None)
+        evs.append(rated.ev if rated is not None else
+                   by_signature.get(Candidate(hint_arrangement(hint, config)).signature, 0.0))
+    best = advice.best
+    best_index = best.hint
+    if best_index is None:
+        # A candidate that plays the same as a hint is that hint.
+        signature = Candidate(best.arrangement).signature
+        best_index = next((i for i, hint in enumerate(hint_list)
+                           if Candidate(hint_arrangement(hint, config)).signature
+                           == signature), None)
+    best_hint = hint_list[best_index] if best_index is not None else as_hint(best, config)
+    return HintValues(hint_list, tuple(evs), best, best_hint, best_index, advice.samples,
+                      seed, advice.players)
+
+
+def as_hint(candidate: CandidateEV, config: RuleConfig) -> Hint:
+    """A candidate shown like a hint: its rows, pattern, row bonus and left-out cards."""
+    arrangement = candidate.arrangement
+    special = candidate.special
+    bonus = 0 if special else sum(
+        config.row_points(row, value.category) - 1
+        for row, value in zip(("front", "middle", "back"), arrangement.values))
+    return Hint(special, tuple(arrangement.front), tuple(arrangement.middle),
+                tuple(arrangement.back), arrangement.pattern, bonus,
+                tuple(sorted(candidate.unused, key=display_order)))
+
+
+def timer_arrangement(cards: Sequence[Card], config: RuleConfig, *, players: int,
+                      player_is_banker: bool = False) -> Arrangement:
+    """What a "best EV" timer submits when no stored value is at hand: the EV-best on a
+    small sample (TIMER_SAMPLES tables, seeded by the cards)."""
+    return advise(cards, config, samples=TIMER_SAMPLES, seed=seed_for(cards),
+                  players=players, player_is_banker=player_is_banker).best.arrangement

@@ -14,6 +14,9 @@ DECKS = ("standard", "extra_suit")
 MODES = ("all_pairs", "banker")
 WHEELS = ("lowest", "second")
 SCOOP_MODES = ("multiply", "add")
+# What the arrange timer submits for a player who has not (RULES.md §7.2; issue 16):
+# the first hint, or the advisor's EV-best arrangement (rules.engine.advisor).
+TIMER_POLICIES = ("first_hint", "best_ev")
 ROWS = ("front", "middle", "back")
 ROW_SIZES = {"front": 3, "middle": 5, "back": 5}
 
@@ -90,6 +93,7 @@ class RuleConfig:
     exchange_seconds: int = 15  # each exchange step's timer (put in, take or pass, swap)
     arrange_seconds: int = 30
     negotiate_seconds: int = 0
+    timer_policy: str = "first_hint"  # TIMER_POLICIES
     # 马牌 (a room option, most Fujian rule sets): whoever holds this card has every
     # result they settle doubled; "" for none. Chosen per table, not per rule set.
     horse_card: str = ""
@@ -179,6 +183,7 @@ class RuleConfig:
         _choice("mode", self.mode, MODES)
         _choice("wheel", self.wheel, WHEELS)
         _choice("scoop", self.scoop, SCOOP_MODES)
+        _choice("timer_policy", self.timer_policy, TIMER_POLICIES)
         if self.extra_cards not in (0, 3):
             raise ConfigError("extra_cards must be 0, or 3 for 多三张")
         if self.extra_cards and self.deck != "extra_suit":

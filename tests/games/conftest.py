@@ -51,6 +51,20 @@ def timers(monkeypatch) -> Timers:
     return scheduled
 
 
+class Advice(list):
+    """The advisor's tasks the services queued (issue 16): (task, round_id)."""
+
+
+@pytest.fixture(autouse=True)
+def advice_tasks(monkeypatch) -> Advice:
+    queued = Advice()
+    monkeypatch.setattr(hooks, "schedule_hint_values",
+                        lambda round_id: queued.append(("hint_values", round_id)))
+    monkeypatch.setattr(hooks, "schedule_analysis",
+                        lambda round_id: queued.append(("analysis", round_id)))
+    return queued
+
+
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch) -> str:
     """Every deal comes from SEED alone: the v1 scheme, where the server's seed is the

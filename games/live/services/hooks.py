@@ -28,6 +28,8 @@ client_seed_factory = fairness.new_client_seed
 # The arrange timer task (games.live.tasks), looked up by its registered name: the task
 # module calls the services, so importing it here would make the two import each other.
 ARRANGE_TIMEOUT_TASK = "games.arrange_timeout"
+HINT_VALUES_TASK = "games.hint_values"  # games.live.advice_tasks, by name for the same reason
+ANALYSIS_TASK = "games.analyse_round"
 BOTS_WAKE_TASK = "games.bots_wake"  # games.live.bot_tasks, by name for the same reason
 
 
@@ -52,3 +54,13 @@ def bots_may_act(table) -> None:
 
 def schedule_bots(table_id: int) -> None:
     app.tasks[BOTS_WAKE_TASK].apply_async(kwargs={"table_id": table_id})
+
+
+def schedule_hint_values(round_id: int) -> None:
+    """Queue the hints' values of every hand of a round just dealt."""
+    app.tasks[HINT_VALUES_TASK].apply_async(kwargs={"round_id": round_id})
+
+
+def schedule_analysis(round_id: int) -> None:
+    """Queue the analysis of every hand of a round just settled."""
+    app.tasks[ANALYSIS_TASK].apply_async(kwargs={"round_id": round_id})

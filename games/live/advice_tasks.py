@@ -1,0 +1,82 @@
+"""What each hint is worth (issue 16), worked out by a Celery worker after the deal.
+
+The deal queues `hint_values` once per round (services.hooks.schedule_hint_values, after
+the deal commits): working the values out at the deal would hold the table's lock for
+~150 ms a hand. For each hand the task asks the advisor (rules.engine.advisor.value_hints)
+with the player's own cards only — the opponents are dealt from every card the player
+cannot see — stores the result in Hand.hint_values and sends it to the owner alone:
+
+    {"type": "hint_values", "round_id": id, "hints": [hint dicts, each with "ev"; the
+     EV-best marked "best": true, added at the end when it is not a hint]}
+
+Hand.hint_values keeps {"hints": [hint dicts with "ev"], "best": {the EV-best as a hint
+dict with "ev", "best": true, "hint": its index among the hints or null}, "samples",
+"seed", "players"}; selectors.hand_private reads it back on a reconnect, and the "best
+EV" timer (RuleConfig.timer_policy) submits its "best".
+
+十三道 (banker mode) is skipped: its cards are known only after the bidding and the
+exchange, and its timer searches for itself (games.machine.arranging). The task is
+idempotent: a hand already valued is left alone, so a second delivery costs nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from celery import shared_task
+from django.db import transaction
+
+from games.live import broadcast
+from games.live.selectors import valued_hints
+from games.machine import hint_dict
+from games.models import Hand, Round, RoundPhase
+from rules.engine.advisor import value_hints
+from rules.engine.cards import parse_cards
+from rules.engine.config import RuleConfig
+
+logger = logging.getLogger(__name__)
+
+
+@shared_task(name="games.hint_values", ignore_result=True)
+def hint_values(round_id: int) -> int:
+    """Value every hand of the round; returns how many were valued."""
+    return store_hint_values(round_id)
+
+
+def store_hint_values(round_id: int) -> int:
+    round = Round.objects.filter(pk=round_id).first()
+    if round is None or round.rules.get("mode") == "banker":
+        return 0
+    config = RuleConfig.from_dict(round.rules)
+    hands = list(round.hands.filter(hint_values__isnull=True))
+    players = round.hands.count()
+    valued = 0
+    for hand in hands:
+        if Round.objects.filter(pk=round_id).values_list("phase", flat=True).first() \
+                != RoundPhase.ARRANGING:
+            break  # settled meanwhile: the analysis takes over
+        payload = hand_values(hand.dealt_cards, config, players)
+        with transaction.atomic():
+            if Hand.objects.filter(pk=hand.pk, hint_values__isnull=True).update(
+                    hint_values=payload):
+                broadcast.to_player(round.table_id, hand.user_id, {
+                    "type": "hint_values", "round_id": round.id,
+                    "hints": valued_hints(payload)})
+                valued += 1
+    return valued
+
+
+def hand_values(dealt: list[str], config: RuleConfig, players: int) -> dict[str, Any]:
+    """Hand.hint_values for one hand (module docstring), from its own cards only."""
+    values = value_hints(parse_cards(dealt), config, players=players)
+    hints = []
+    for index, (hint, ev) in enumerate(zip(values.hints, values.evs)):
+        entry = {**hint_dict(hint, dealt), "ev": round(ev, 3)}
+        if index == values.best_index:
+            entry["best"] = True
+        hints.append(entry)
+    best = {**hint_dict(values.best_hint, dealt), "ev": round(values.best.ev, 3),
+            "best": True, "hint": values.best_index}
+    return {"hints": hints, "best": best, "samples": values.samples, "seed": values.seed,
+            "players": values.players}

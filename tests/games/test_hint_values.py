@@ -1,0 +1,134 @@
+"""Hints show their worth (issue 16): the deal queues the advisor's task, which stores
+each hand's hint values and tells the owner alone; the reconnect payload carries them; the
+"best EV" timer submits the stored EV-best, and the default timer still the first hint."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from games.live import broadcast, selectors, services
+from games.live.advice_tasks import hand_values, store_hint_values
+from games.live.services import hooks
+from games.models import Hand
+from rules.engine.advisor import timer_arrangement
+from rules.engine.cards import codes, parse_cards
+from rules.engine.config import RuleConfig
+from rules.models import RuleSet
+from tests.games.conftest import seat_all, start_round
+
+
+def _deal(players, committed, *, timer_policy="first_hint"):
+    RuleSet.objects.filter(slug="standard").update(timer_policy=timer_policy)
+    table = services.table_create(user=players[0], rule_set="standard", name="Worth")
+    seat_all(table, players, committed)
+    return table, start_round(table, players, committed)
+
+
+@pytest.mark.django_db
+def test_the_deal_queues_the_hint_values_once(players, committed, advice_tasks):
+    _table, round = _deal(players, committed)
+    assert advice_tasks == [("hint_values", round.id)]
+
+
+@pytest.mark.django_db
+def test_hint_values_go_to_their_owner_alone(players, committed, outbox):
+    table, round = _deal(players, committed)
+    outbox.clear()
+    with_commit = committed(store_hint_values, round_id=round.id)
+    assert with_commit == 4
+    assert "hint_values" not in outbox.types(broadcast.table_group(table.id))
+    for hand in Hand.objects.filter(round=round):
+        mine = [m for m in outbox.to(broadcast.player_group(table.id, hand.user_id))
+                if m["type"] == "hint_values"]
+        assert len(mine) == 1 and mine[0]["round_id"] == round.id
+        listed = mine[0]["hints"]
+        own = set(hand.dealt_cards)
+        for hint in listed:  # only the owner's cards, every hint valued
+            assert set(hint["front"] + hint["middle"] + hint["back"]) <= own
+            assert isinstance(hint["ev"], float)
+        assert sum(1 for hint in listed if hint.get("best")) == 1
+        best = next(hint for hint in listed if hint.get("best"))
+        assert best["ev"] == max(hint["ev"] for hint in listed)
+        stored = hand.hint_values
+        assert stored["best"]["best"] is True and stored["samples"] == 200
+        # Not among the hints: added at the end; among them: marked in place.
+        assert (best is listed[-1] and len(listed) == len(stored["hints"]) + 1) \
+            if stored["best"]["hint"] is None else listed == stored["hints"]
+
+
+@pytest.mark.django_db
+def test_a_second_delivery_values_nothing_again(players, committed, outbox):
+    _table, round = _deal(players, committed)
+    store_hint_values(round.id)
+    assert store_hint_values(round.id) == 0
+
+
+@pytest.mark.django_db
+def test_the_reconnect_payload_carries_the_valued_hints(players, committed):
+    _table, round = _deal(players, committed)
+    hand = Hand.objects.filter(round=round).first()
+    plain = selectors.hand_private(hand, round)["hints"]
+    assert all("ev" not in hint for hint in plain)
+    store_hint_values(round.id)
+    hand.refresh_from_db()
+    valued = selectors.hand_private(hand, round)["hints"]
+    assert [h["front"] for h in valued[:len(plain)]] == [h["front"] for h in plain]
+    assert all("ev" in hint for hint in valued)
+
+
+def test_hint_values_depend_on_the_own_cards_only():
+    config = RuleConfig()
+    dealt = ["As", "Ad", "Kc", "Kd", "Qs", "Jh", "Th", "9c", "8d", "7s", "5h", "3c", "2d"]
+    first = hand_values(dealt, config, 4)
+    assert first == hand_values(list(reversed(dealt)), config, 4)  # seeded by the cards
+
+
+def _expire(monkeypatch, round):
+    monkeypatch.setattr(hooks, "now", lambda: round.deadline + timedelta(seconds=1))
+
+
+@pytest.mark.django_db
+def test_the_default_timer_still_submits_the_first_hint(players, committed, monkeypatch,
+                                                        timers):
+    _table, round = _deal(players, committed)
+    store_hint_values(round.id)
+    _expire(monkeypatch, round)
+    assert timers.fire_all() == [True]
+    config = RuleConfig.from_dict(round.rules)
+    from rules.engine.hints import first_hint
+    for hand in Hand.objects.filter(round=round):
+        hint = first_hint(parse_cards(hand.dealt_cards), config)
+        assert hand.auto_submitted
+        assert sorted(hand.back) == sorted(codes(hint.back))
+        assert sorted(hand.front) == sorted(codes(hint.front))
+
+
+@pytest.mark.django_db
+def test_the_best_ev_timer_submits_the_stored_best(players, committed, monkeypatch, timers):
+    _table, round = _deal(players, committed, timer_policy="best_ev")
+    assert round.rules["timer_policy"] == "best_ev"  # snapshot into the round
+    store_hint_values(round.id)
+    stored = {h.position: h.hint_values["best"] for h in Hand.objects.filter(round=round)}
+    _expire(monkeypatch, round)
+    assert timers.fire_all() == [True]
+    for hand in Hand.objects.filter(round=round):
+        best = stored[hand.position]
+        assert hand.auto_submitted
+        assert (sorted(hand.front), sorted(hand.middle), sorted(hand.back)) == (
+            sorted(best["front"]), sorted(best["middle"]), sorted(best["back"]))
+
+
+@pytest.mark.django_db
+def test_the_best_ev_timer_searches_when_nothing_is_stored(players, committed, monkeypatch,
+                                                           timers):
+    _table, round = _deal(players, committed, timer_policy="best_ev")
+    _expire(monkeypatch, round)
+    assert timers.fire_all() == [True]
+    config = RuleConfig.from_dict(round.rules)
+    for hand in Hand.objects.filter(round=round):
+        best = timer_arrangement(parse_cards(hand.dealt_cards), config, players=4)
+        assert hand.auto_submitted
+        assert sorted(hand.back) == sorted(codes(best.back))
+        assert sorted(hand.middle) == sorted(codes(best.middle))
