@@ -25,6 +25,7 @@ from accounts.forms import ProfileForm, RegistrationForm
 from accounts.models import User
 from accounts.services import password_problems, user_register, user_update_profile
 from accounts.throttles import RegistrationThrottle
+from games.record.analysis import profile_summary
 
 
 def _add_service_errors(form, error: ValidationError, renamed: dict[str, str] | None = None):
@@ -108,7 +109,8 @@ class ProfileView(LoginRequiredMixin, FormView):
 
     def get_context_data(self, **kwargs):
         return {**super().get_context_data(**kwargs),
-                "avatar": avatars.avatar_url(self.request.user)}
+                "avatar": avatars.avatar_url(self.request.user),
+                "analysis_summary": profile_summary(self.request.user)}
 
     def get_form_kwargs(self):
         return {**super().get_form_kwargs(), "user": self.request.user}
