@@ -21,6 +21,9 @@ def card_strings() -> dict[str, str]:
         "suit.d": pgettext("suit", "diamonds"),
         "card.BJ": _("big joker"),
         "card.SJ": _("small joker"),
+        # 多一色: the second copy of a card in view (cards.js marks it; the rule set's page
+        # explains the mark).
+        "card.second": _("second copy"),
     }
 
 

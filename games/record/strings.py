@@ -20,8 +20,6 @@ def replay_strings() -> dict[str, str]:
         "row.middle": _("Middle · 中墩"),
         "row.back": _("Back · 尾墩"),
         **card_strings(),
-        # 多一色: the second copy of a card (its mark explained on the rule set's page).
-        "card.second": _("second copy"),
         "hand.dealt": _("Dealt"),
         # 多三张 (RULES.md §7.3): 13 dealt plus 3 candidates; the 3 left out are discards.
         "hand.candidates": _("Candidates · 候选牌"),

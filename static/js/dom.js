@@ -26,7 +26,7 @@ export function cardLabel(code, t, second = false) {
     s: t("suit.s"), h: t("suit.h"), c: t("suit.c"), d: t("suit.d"),
     BJ: t("card.BJ"), SJ: t("card.SJ"),
   };
-  if (second && t("card.second") !== "card.second") words.second = t("card.second");
+  if (second) words.second = t("card.second");
   return cardName(code, words, second);
 }
 
