@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 from games.record import history
 # One {"code", "message"} shape and one {slug, name} of a rule set for the whole API.
 from games.serializers import ErrorOutputSerializer, RuleSetBriefSerializer
+from games.record.export import marked_hands
 from games.record.history import HistoryError, HistoryFilter
 from games.record.replays import ReplayRefused, replay_get
 from games.record.transcript import transcript
@@ -214,7 +215,11 @@ class LeaderOutputSerializer(serializers.Serializer):
 
 
 class ReplayOutputSerializer(serializers.Serializer):
-    """games.record.replays.replay_build's dict, passed through as it is."""
+    """games.record.replays.replay_build's dict, passed through as it is, plus `shown`."""
+
+    def get_shown(self, replay) -> dict:
+        return {str(position): {part: codes for part, codes in cards.items() if part != "pattern"}
+                for position, cards in marked_hands(replay).items()}
 
     id = serializers.IntegerField()
     number = serializers.IntegerField()
@@ -227,8 +232,12 @@ class ReplayOutputSerializer(serializers.Serializer):
         "{algorithm, commitment, seed, deal_order}: docs/fairness.md says how to check them."))
     hands = serializers.JSONField(help_text=(
         "Every seat as the `settled` message showed it: position, user_id, display_name, "
-        "cards, candidates and discards (多三张; else empty), front, middle, back, pattern, "
-        "special, foul, auto, points."))
+        "avatar, cards, candidates and discards (多三张; else empty), front, middle, back, "
+        "pattern, special, foul, auto, points."))
+    shown = serializers.SerializerMethodField(help_text=(
+        "Seat position (as text) -> {cards, candidates, front, middle, back, discards} as the "
+        "pages and the hand history show them: in 多一色 the second copy met of a card, seat "
+        "by seat, is written with a prime (Ad'). Plain codes everywhere else."))
     pairs = serializers.JSONField(help_text="Each pair's rows, scoop, home run and special.")
     totals = serializers.JSONField(help_text="Seat position (as text) -> points.")
     home_run = serializers.IntegerField(allow_null=True)

@@ -67,3 +67,12 @@ def test_the_replay_result_table_marks_second_copies(extra_suit_round, players, 
 def test_a_standard_round_has_no_mark(play, players):
     text = round_text(replay_get(round_id=play(f"{2:064x}").id, user=players[0]))
     assert SECOND_COPY_NOTE not in text and "'" not in text.split("Dealt")[1].split("Transcript")[0]
+
+
+def test_the_replay_api_shows_second_copies_too(extra_suit_round, players, client):
+    client.force_login(players[0])
+    data = client.get(reverse("api-round-replay", args=[extra_suit_round.id])).json()
+    shown = [code for seat in data["shown"].values() for code in seat["cards"]]
+    assert any(code.endswith("'") for code in shown)
+    assert sorted(code.rstrip("'") for code in shown) == sorted(
+        code for hand in data["hands"] for code in hand["cards"])
