@@ -2,8 +2,8 @@
 table, in Chromium at 375×667, 667×375 and 1280×800, in English and in Chinese, logged in
 with some history present (a finished session, an extra-suit round).
 
-Also: a replay's 5-card rows never wrap at 1280 px, and no label wraps one character per
-line. Screenshots of every page go to artifacts/screenshots/ for a reviewer.
+Also: a replay's 5-card rows never wrap at 1280 px, no label wraps one character per
+line, and no link is dropped by a narrow layout. Screenshots of every page go to artifacts/screenshots/ for a reviewer.
 """
 
 from __future__ import annotations
@@ -66,7 +66,11 @@ MEASURE = """() => {
     }
     if (!hidden && lines.size >= 2 && lines.size >= chars.length) squeezed.push(chars.slice(0, 20));
   }
-  return {scroll: document.documentElement.scrollWidth, width, wide, wrapped, squeezed};
+  // links a phone layout dropped (display: none) rather than moved: a row without its replay
+  const lost = [...document.querySelectorAll('main a[href]')].filter((link) =>
+    link.getClientRects().length === 0 && !link.closest('details:not([open]), [hidden]'))
+    .slice(0, 5).map((link) => link.getAttribute('href'));
+  return {scroll: document.documentElement.scrollWidth, width, wide, wrapped, squeezed, lost};
 }"""
 
 
@@ -168,6 +172,8 @@ def check_pages(browser, live_server, urls: dict[str, str], *, login: bool) -> l
                                     f"{found['width']}, {found['wide']}")
                 if viewport["width"] >= 1280 and found["wrapped"]:
                     problems.append(f"{where}: {found['wrapped']} five-card rows wrap")
+                if found["lost"]:
+                    problems.append(f"{where}: links not shown: {found['lost']}")
                 if found["squeezed"]:
                     problems.append(f"{where}: one character per line: {found['squeezed']}")
             if errors:
