@@ -14,7 +14,10 @@ import { Arrangement, HAND, MoveError } from "./arrange.js";
 import { drawTrays } from "./arrange_trays.js";
 import { cardSVG } from "./cards.js";
 import { cardImage, cardLabel, el } from "./dom.js";
+import { restoreRows } from "./draft.js";
 import { ROWS, ROW_SIZES, displayOrder, foulText, rowLabel } from "./rows.js";
+import { bestHint, evText } from "./table_hints.js";
+import { felt } from "./table_strings.js";
 
 const KEY_PLACES = { 1: "front", 2: "middle", 3: "back", 0: HAND };
 const DRAG_THRESHOLD = 6; // px a pointer moves before a press becomes a drag
@@ -22,7 +25,8 @@ const DRAG_THRESHOLD = 6; // px a pointer moves before a press becomes a drag
 export class ArrangeView {
   /**
    * elements: {root, rows, hand, hints, hintsTitle, submit, declare, why, help}
-   * options: {t, rules, sounds, onSubmit(rows), onDeclare(), onNotice(text)}
+   * options: {t, rules, sounds, onSubmit(rows), onDeclare(), onNotice(text), drafts
+   *   (draft.js's DraftStore: the rows survive a reload of the round; optional)}
    */
   constructor(elements, options) {
     Object.assign(this, options);
@@ -55,6 +59,9 @@ export class ArrangeView {
       this.selected.clear();
       this.sending = false;
       this.hinted = false;
+      // A reload or reconnect in the round: the rows the player had made come back.
+      const draft = submission ? null : this.drafts?.load(roundId, cards);
+      if (draft && restoreRows(this.arrangement, draft)) this.hinted = true;
     }
     // 十三道 shows the cards before their hints come (the arranging phase starts, then the
     // hand with hints follows): the first hint is laid out when it arrives, unless the
@@ -72,6 +79,7 @@ export class ArrangeView {
     if (submission) {
       this.sending = false;
       this.selected.clear();
+      this.drafts?.clear(this.roundId);
       try {
         this.arrangement.applyRows(submission);
       } catch {
@@ -348,6 +356,9 @@ export class ArrangeView {
     const extraHelp = this.arrangement.extra
       ? ` ${t("arrange.help_extra", { count: this.arrangement.extra })}` : "";
     help.textContent = this.locked ? "" : t("arrange.help") + extraHelp;
+    if (!this.locked) {
+      this.drafts?.save(this.roundId, this.arrangement.cards.map((c) => c.code), this.arrangement.rows());
+    }
 
     rows.replaceChildren(...ROWS.map((row) => this._rowZone(row, evaluation, selectionPlace)));
     const trays = drawTrays(this, selectionPlace);
@@ -440,6 +451,7 @@ export class ArrangeView {
       list.replaceChildren(el("li", { class: "muted" }, t("hints.none")));
       return;
     }
+    const best = bestHint(this.hints);
     list.replaceChildren(...this.hints.map((hint, index) => {
       const active = JSON.stringify(ROWS.map((row) => [...hint[row]].sort())) === current;
       let text;
@@ -460,7 +472,13 @@ export class ArrangeView {
           el("span", { class: "hint-discards-title" }, t("hints.discards")),
           hint.discards.map((code) => cardImage(code, t, "mini"))));
       }
-      return el("li", {}, el("button", { type: "button", class: `hint${active ? " active" : ""}`,
+      // The advisor's values (hint_values): expected points, and the best of them marked.
+      if (evText(hint.ev)) {
+        text.push(el("span", { class: `hint-ev${index === best ? " best" : ""}`,
+          title: felt(t, "hint_ev", { ev: evText(hint.ev) }) }, evText(hint.ev),
+          index === best ? el("span", { class: "hint-best" }, felt(t, "hint_best")) : null));
+      }
+      return el("li", {}, el("button", { type: "button", class: `hint${active ? " active" : ""}${index === best ? " best" : ""}`,
         "aria-pressed": String(active), dataset: { action: "hint", index } },
       el("span", { class: "hint-number" }, String(index + 1)), ...text));
     }));

@@ -16,6 +16,10 @@ import { signed } from "./i18n.js";
 import { ROWS, evaluate, rowLabel } from "./rows.js";
 import { candidateMarks, revealSteps, rowPoints } from "./reveal.js";
 import { cardWord, horseHolder } from "./room_model.js";
+import { accountRound, pairComponents } from "./table_accounting.js";
+import { drawBreakdown, showStep } from "./table_breakdown.js";
+import { avatar, seatSpot } from "./table_seats.js";
+import { felt } from "./table_strings.js";
 
 const FLIP_MS = 320; // between two hands of one row
 const ROW_PAUSE_MS = 600; // after a row, before the next
@@ -26,7 +30,10 @@ export class RevealView {
    * elements: {root, title, skip, replay, announcements, hands, details, summary, pairTable,
    *   bankerSummary}
    * options: {t, rules, sounds, youPosition() → number|null, session (of(userId): the
-   *   session's running total), horseCard() → the room's 马牌 code or null,
+   *   session's running total), horseCard() → the room's 马牌 code or null, seatCount()
+   *   → the table's seats (where each hand sits around the felt), avatarOf(position) → the
+   *   seat's avatar URL or null, onTotals(deltas: Map userId → points) when the round's
+   *   points reach the seats,
    *   replayUrl(settled) → string|null (reveal.js's replayUrl, with the page's facts)}
    */
   constructor(elements, options) {
@@ -34,12 +41,16 @@ export class RevealView {
     this.elements = elements;
     this.timers = [];
     this.settled = null;
+    // The round's points by user id while the show has not reached the totals: the seats
+    // keep their score from before the round until then.
+    this.pending = null;
     elements.skip.addEventListener("click", () => this.finish());
   }
 
   hide() {
     this._cancel();
     this.settled = null;
+    this.pending = null;
     this.elements.root.hidden = true;
   }
 
@@ -50,6 +61,9 @@ export class RevealView {
     this.settled = settled;
     this.steps = revealSteps(settled, this.rules.wheel);
     this.net = rowPoints(settled);
+    this.accounts = accountRound(settled);
+    this.pending = animate ? new Map(settled.hands.map((hand) => [String(hand.user_id),
+      this.accounts.get(hand.position)?.total || 0])) : null;
     const { root, title, skip, replay, announcements, summary } = this.elements;
     root.hidden = false;
     replay.hidden = true;
@@ -57,6 +71,7 @@ export class RevealView {
     skip.textContent = this.t("action.skip_reveal");
     summary.textContent = this.t("reveal.pairs");
     announcements.replaceChildren();
+    this.elements.comparisons.replaceChildren();
     this._renderHands();
     this._renderPairs();
     this.elements.bankerSummary.hidden = true;
@@ -66,6 +81,9 @@ export class RevealView {
     }
     skip.hidden = false;
     root.dataset.done = "false";
+    // The show is watched where it plays: on a phone, the reveal comes into view.
+    const box = root.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) root.scrollIntoView({ block: "start" });
     this._play();
   }
 
@@ -73,9 +91,10 @@ export class RevealView {
   finish() {
     if (!this.settled) return;
     this._cancel();
-    const { announcements } = this.elements;
+    const { announcements, comparisons } = this.elements;
     announcements.replaceChildren();
     for (const step of this.steps) this._apply(step, false);
+    comparisons.replaceChildren();
     this._done();
   }
 
@@ -84,6 +103,8 @@ export class RevealView {
     const { root, skip, replay } = this.elements;
     skip.hidden = true;
     root.dataset.done = "true";
+    // Every row is shown on the hands now; the middle keeps the announcements.
+    this.elements.comparisons.replaceChildren();
     const url = this.replayUrl(this.settled);
     replay.hidden = !url;
     if (url) {
@@ -127,6 +148,11 @@ export class RevealView {
     }
     if (step.kind === "totals") {
       this._totals(step.totals);
+      showStep(this.elements.hands, "totals");
+      const deltas = this.pending;
+      this.pending = null;
+      if (deltas && this.onTotals) this.onTotals(deltas);
+      if (withSound) this.sounds.play("points");
       drawBankerSummary(this.elements.bankerSummary, this.settled, { t: this.t, name: (p) => this._name(p),
         specialName: (code) => this._special(code), you: this.youPosition() });
       return;
@@ -139,9 +165,13 @@ export class RevealView {
     if (step.kind === "foul") {
       text = t("reveal.foul", { name: name(step.position) });
       this._panel(step.position)?.classList.add("fouled");
+      showStep(this.elements.hands, "foul");
     } else if (step.kind === "special") {
       text = t("reveal.special", { name: name(step.position), special: special(step.code) });
       ROWS.forEach((row) => this._flip(step.position, row));
+      const line = this._line(step.position, `special:${step.code}`);
+      if (line) text += ` ${signed(line)}`;
+      showStep(this.elements.hands, "special");
       sound = "scoop";
     } else if (step.kind === "special_pair") {
       text = step.winner === null ? `${name(step.a)} · ${name(step.b)}: ${t("reveal.special_tie")}`
@@ -153,9 +183,14 @@ export class RevealView {
       // 十三道 calls a scoop 三砍 (RULES.md §8.5).
       const banker = this.settled.banker !== null && this.settled.banker !== undefined;
       text = t(banker ? "reveal.scoop_banker" : "reveal.scoop", { winner: name(step.winner), loser: name(step.loser) });
+      // What the scoop itself added to the rows (issue 14: it was shown nowhere).
+      text += ` ${signed(this._scoopPoints(step.winner, step.loser))}`;
+      showStep(this.elements.hands, "scoop");
       sound = "scoop";
     } else if (step.kind === "home_run") {
       text = t("reveal.home_run", { name: name(step.position) });
+      text += ` ${signed(this._line(step.position, "home_run"))}`;
+      showStep(this.elements.hands, "home_run");
       sound = "home_run";
     } else if (step.kind === "agreed") {
       const [id, params] = amountWords(step.points, { viewer: null, banker: step.a, pair: step.b, names: name });
@@ -163,6 +198,23 @@ export class RevealView {
     }
     this.elements.announcements.append(el("li", { class: `announce ${step.kind}` }, text));
     if (withSound && sound) this.sounds.play(sound);
+  }
+
+  /** The scoop's own points for `winner` against `loser` (after the rows, before the home
+   * run and the horse card). */
+  _scoopPoints(winner, loser) {
+    const pair = this.settled.pairs.find((p) => (p.a === winner && p.b === loser) || (p.a === loser && p.b === winner));
+    if (!pair) return 0;
+    const scoop = pairComponents(pair, this.settled.home_run_multiplier || 2).find((c) => c.kind === "scoop");
+    return scoop ? Math.abs(scoop.points) : 0;
+  }
+
+  /** One line of a player's account (table_accounting.js summaryLines' key): its points. */
+  _line(position, key) {
+    const entry = this.accounts.get(position);
+    if (!entry) return 0;
+    return entry.components.filter((c) => (c.kind === "special" ? `special:${c.code}` : c.kind) === key)
+      .reduce((sum, c) => sum + c.points, 0);
   }
 
   _special(code) {
@@ -186,7 +238,13 @@ export class RevealView {
     const horse = horseHolder(this.settled);
     const horseCard = this.horseCard ? this.horseCard() : null;
     const agreed = new Set(this.settled.pairs.filter((pair) => pair.negotiated).map((pair) => pair.b));
+    const seats = Math.max(this.seatCount ? this.seatCount() : 0, ...this.settled.hands.map((h) => h.position + 1));
+    const context = { t, special: (code) => this._special(code), name: (p) => this._name(p),
+      banker: banker !== null };
+    this.elements.hands.dataset.count = String(this.settled.hands.length);
+    this.elements.table.dataset.count = String(this.settled.hands.length);
     this.elements.hands.replaceChildren(...this.settled.hands.map((hand) => {
+      const at = seatSpot(hand.position, you, seats);
       const rows = ROWS.map((row) => el("div", { class: "reveal-row", dataset: { row } },
         el("div", { class: "reveal-cards" },
           hand[row].map(() => el("span", { class: "card-static back", html: cardBackSVG() }))),
@@ -200,9 +258,11 @@ export class RevealView {
             hand.discards.map(() => el("span", { class: "card-static back", html: cardBackSVG() }))))
         : null;
       const isBanker = hand.position === banker;
-      return el("article", { class: `reveal-hand${hand.position === you ? " you" : ""}${isBanker ? " banker" : ""}`,
-        dataset: { position: hand.position } },
+      return el("article", { class: `reveal-hand at-${at}${hand.position === you ? " you" : ""}${isBanker ? " banker" : ""}`,
+        dataset: { position: hand.position, at } },
       el("header", {},
+        avatar({ display_name: hand.display_name,
+          avatar: hand.avatar || (this.avatarOf ? this.avatarOf(hand.position) : null) }, t, "small"),
         el("span", { class: "reveal-name" }, hand.display_name,
           hand.position === you ? ` (${t("seat.you")})` : ""),
         isBanker ? el("span", { class: "badge banker" }, t("reveal.banker")) : null,
@@ -213,8 +273,9 @@ export class RevealView {
           title: t("reveal.horse", { name: hand.display_name, card: horseCard ? cardWord(horseCard) : "" }) },
         `马 ${horseCard ? cardWord(horseCard) : ""}`.trim()) : null,
         el("span", { class: "reveal-total", "aria-live": "polite" })),
-      rows,
+      el("div", { class: "reveal-rows" }, rows),
       discards,
+      drawBreakdown(this.accounts.get(hand.position), hand, context),
       el("footer", { class: "reveal-session" }));
     }));
   }
@@ -250,6 +311,8 @@ export class RevealView {
   }
 
   _rowPoints(row) {
+    showStep(this.elements.hands, `row:${row}`);
+    this._compare(row);
     for (const hand of this.settled.hands) {
       // A hand whose every opponent declared a special had no row compared: no "0" to show.
       if (hand.special || this.net.get(hand.position).compared === 0) continue;
@@ -259,6 +322,25 @@ export class RevealView {
       node.textContent = signed(points);
       node.className = `row-points ${points > 0 ? "win" : points < 0 ? "loss" : "tie"}`;
     }
+  }
+
+  /** The row's comparisons in the middle of the table, each between its two players. */
+  _compare(row) {
+    const t = this.t;
+    const title = t(`row_title.${row}`);
+    const lines = [];
+    for (const pair of this.settled.pairs) {
+      if (pair.special || pair.negotiated) continue;
+      const result = (pair.rows || []).find((r) => r.row === row);
+      if (!result) continue;
+      const winner = result.winner;
+      const text = winner === null || winner === undefined
+        ? felt(t, "compare_tie", { row: title, a: this._name(pair.a), b: this._name(pair.b) })
+        : felt(t, "compare_row", { row: title, winner: this._name(winner),
+          loser: this._name(winner === pair.a ? pair.b : pair.a), points: result.points });
+      lines.push(el("li", { class: "comparison", dataset: { a: pair.a, b: pair.b, row } }, text));
+    }
+    this.elements.comparisons.replaceChildren(...lines);
   }
 
   _totals(totals) {

@@ -1,7 +1,8 @@
 // Table sounds made on the spot with WebAudio (no files to load): the deal, the clock's
-// last seconds, a submission, a scoop and a home run. The mute switch is remembered in
-// localStorage. Browsers only start audio after a user gesture, so the context is created
-// lazily on the first sound after one; before that, sounds are silently skipped.
+// last seconds, a submission, a card turned over, a scoop, a home run and the points
+// landing on the seats. The mute switch is remembered in localStorage. Browsers only
+// start audio after a user gesture, so the context is created lazily on the first sound
+// after one; before that, sounds are silently skipped.
 
 const STORAGE_KEY = "thirteen-water.muted";
 
@@ -18,6 +19,8 @@ const SOUNDS = {
   home_run: [[523, 0, 0.12, "square", 0.12], [659, 0.12, 0.12, "square", 0.12],
     [784, 0.24, 0.12, "square", 0.12], [1047, 0.36, 0.45, "square", 0.14]],
   error: [[220, 0, 0.15, "sawtooth", 0.1]],
+  // The round's points landing on the seats: a short rising chime.
+  points: [[784, 0, 0.08, "triangle", 0.14], [1175, 0.09, 0.16, "triangle", 0.14]],
 };
 
 export class Sounds {

@@ -21,19 +21,24 @@ import { RevealView } from "./reveal_view.js";
 import { RoomSession } from "./room_model.js";
 import { RoomView } from "./room_view.js";
 import { Sounds } from "./sound.js";
+import { DraftStore } from "./draft.js";
 import { Countdown } from "./table_clock.js";
+import { withHintValues } from "./table_hints.js";
+import { FELT_STRINGS, felt } from "./table_strings.js";
 import { drawSeats, nameOf, phaseText } from "./table_seats.js";
 
 const readJSON = (id) => JSON.parse(document.getElementById(id).textContent);
 const $ = (id) => document.getElementById(id);
 
 const page = readJSON("table-page");
-const t = translator(readJSON("table-strings"));
+const t = translator({ ...FELT_STRINGS, ...readJSON("table-strings") });
 const sounds = new Sounds();
 const model = { table: null, seats: [], round: null, you: null };
 // The session's running totals (state.session, then each settled round); the chat's lines.
 const session = new RoomSession();
 const chat = new ChatLog({ storage: storage(), userId: page.user_id });
+// The rows a player is making, kept in this browser until they submit (draft.js).
+const drafts = new DraftStore(storage(), page.user_id);
 
 function storage() {
   try {
@@ -54,7 +59,7 @@ const arrangeView = new ArrangeView({
   hintsTitle: $("hints-title"), submit: $("submit-button"), declare: $("declare-button"),
   why: $("submit-why"), help: $("arrange-help"),
 }, {
-  t, rules: page.rules, sounds,
+  t, rules: page.rules, sounds, drafts,
   onSubmit: (rows) => send({ type: "submit", ...rows }, () => arrangeView.refused()),
   onDeclare: () => send({ type: "declare" }, () => arrangeView.refused()),
   onNotice: (text) => showError(text),
@@ -72,13 +77,30 @@ const negotiationView = new NegotiationView({ panel: $("negotiation") }, {
 const revealView = new RevealView({
   root: $("reveal"), title: $("reveal-title"), skip: $("skip-reveal"), replay: $("replay-link"),
   announcements: $("announcements"), hands: $("reveal-hands"), details: $("pair-details"),
+  comparisons: $("comparisons"), table: $("reveal-table"),
   summary: $("pair-summary"), pairTable: $("pair-table"), bankerSummary: $("banker-summary"),
 }, {
   t, rules: page.rules, sounds, session, youPosition: () => model.you?.position ?? null,
   replayUrl: (settled) => replayUrl(settled, { template: page.replay_url,
     userId: page.user_id, isPrivate: Boolean(model.table?.is_private) }),
   horseCard: () => model.table?.room?.horse_card || null,
+  seatCount: () => seatCount(),
+  avatarOf: (position) => model.seats.find((seat) => seat.position === position)?.avatar || null,
+  // The round's points fly onto the seats' scores when the show reaches the totals.
+  onTotals: (deltas) => drawTheSeats(deltas),
 });
+
+function seatCount() {
+  return model.table?.room?.seats || model.table?.rule_set?.max_players || page.rules.max_players;
+}
+
+/** The seats; during the reveal their scores wait for the totals (`revealView.pending`),
+ * and `flash` (user id → points) shows the round's points landing on them. */
+function drawTheSeats(flash = null) {
+  drawSeats($("seats"), { model, t, rules: page.rules, session, userId: page.user_id,
+    hold: revealView.pending, flash });
+  countdown.draw();
+}
 
 const roomView = new RoomView({
   facts: $("room-facts"), start: $("start-button"), back: $("back-button"), vote: $("vote-button"),
@@ -233,6 +255,12 @@ function applyMessage(message) {
       if (before.length === 0 && message.cards.length > 0) sounds.play("deal");
       break;
     }
+    case "hint_values": {
+      // The advisor's values for the hints: the list changes, the rows being made do not.
+      const valued = withHintValues(model.you, message);
+      if (valued) model.you = valued;
+      break;
+    }
     case "submitted":
       if (model.round && model.round.id === message.round_id) {
         const submitted = new Set(model.round.submitted || []);
@@ -258,6 +286,7 @@ function applyMessage(message) {
       model.seats = message.seats
         || model.seats.map((seat) => ({ ...seat, ready: false, submitted: false }));
       session.add(settled);
+      drafts.clearAll();
       break;
     }
     case "session_ended":
@@ -289,7 +318,10 @@ function render({ animateReveal }) {
   const rows = mine && you.cards.length > 0
     && (round.phase === "arranging" || (round.phase === "negotiating" && you.submission));
   app.dataset.phase = round ? round.phase : "waiting";
-  drawSeats($("seats"), { model, t, rules: page.rules, session, userId: page.user_id });
+  // While a round is played and revealed the site's header folds away: the rows and the
+  // reveal need the screen.
+  document.body.classList.toggle("round-on", Boolean(playing || settled));
+  app.dataset.seats = String(seatCount());
   renderStatus();
   roomView.update(model);
   bankerView.update(model);
@@ -301,6 +333,7 @@ function render({ animateReveal }) {
   }
   if (settled) revealView.show(round, { animate: animateReveal });
   else revealView.hide();
+  drawTheSeats();
   // The round's deadline is the phase's: public messages move it for everyone.
   const deadline = playing ? round.deadline || (you && you.deadline) : null;
   countdown.set(deadline, playing ? round.phase : null, Boolean(mine && yourMove(round, you)));
@@ -354,7 +387,8 @@ function renderStatus() {
   stand.textContent = t("action.stand");
 }
 
-const countdown = new Countdown({ clock: $("clock"), text: $("clock-text"), fill: $("clock-fill") },
+const countdown = new Countdown({ clock: $("clock"), text: $("clock-text"), fill: $("clock-fill"),
+  seats: $("seats") },
   { t, rules: page.rules, sounds });
 
 // --- buttons and start-up ------------------------------------------------------------------
@@ -380,7 +414,7 @@ const CROSS = `<path d="m16 9 5 6m0-6-5 6" ${STROKE}/></svg>`;
 function drawMute() {
   // The button says what pressing it does; aria-pressed says whether sound is off.
   mute.innerHTML = SPEAKER + (sounds.muted ? CROSS : WAVES);
-  mute.append(` ${sounds.muted ? t("action.unmute") : t("action.mute")}`);
+  mute.append(` ${sounds.muted ? felt(t, "unmute") : felt(t, "mute")}`);
   mute.setAttribute("aria-pressed", String(sounds.muted));
 }
 mute.addEventListener("click", () => {

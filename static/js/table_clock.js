@@ -8,7 +8,8 @@ const PHASE_SECONDS = { bidding: "bid_seconds", exchanging: "exchange_seconds",
   arranging: "arrange_seconds", negotiating: "negotiate_seconds" };
 
 export class Countdown {
-  /** elements: {clock, text, fill}; options: {t, rules, sounds} */
+  /** elements: {clock, text, fill, seats (where the seats' own clocks are, [data-seat-clock])};
+   * options: {t, rules, sounds} */
   constructor(elements, { t, rules, sounds }) {
     this.elements = elements;
     this.t = t;
@@ -40,9 +41,14 @@ export class Countdown {
   }
 
   draw() {
-    const { clock, text, fill } = this.elements;
+    const { clock, text, fill, seats } = this.elements;
     const t = this.t;
-    if (!this.deadline) { clock.hidden = true; return; }
+    const seatClocks = seats ? seats.querySelectorAll("[data-seat-clock]") : [];
+    if (!this.deadline) {
+      clock.hidden = true;
+      seatClocks.forEach((node) => { node.textContent = ""; });
+      return;
+    }
     const left = Math.max(0, this.deadline - Date.now());
     const seconds = Math.ceil(left / 1000);
     clock.hidden = false;
@@ -50,6 +56,11 @@ export class Countdown {
     clock.classList.toggle("up", seconds === 0);
     clock.setAttribute("aria-label", `${t("clock.label")}: ${t("clock.left", { seconds })}`);
     text.textContent = seconds > 0 ? t("clock.left", { seconds }) : t("clock.up");
+    // Every seat still to move shows the same countdown (the phase has one deadline).
+    seatClocks.forEach((node) => {
+      node.textContent = seconds > 0 ? t("clock.left", { seconds }) : "";
+      node.classList.toggle("urgent", seconds <= URGENT_SECONDS);
+    });
     fill.style.strokeDasharray = `${Math.min(100, (left / this.total) * 100)} 100`;
     if (this.mine && seconds !== this.lastSecond && seconds > 0 && seconds <= 5) this.sounds.play("tick");
     this.lastSecond = seconds;

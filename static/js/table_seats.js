@@ -8,6 +8,7 @@ import { cardBackSVG } from "./cards.js";
 import { el } from "./dom.js";
 import { signed } from "./i18n.js";
 import { cardWord, horseHolder, mayFreeSeat } from "./room_model.js";
+import { felt } from "./table_strings.js";
 
 function has(list, position) {
   return Array.isArray(list) && list.includes(position);
@@ -83,11 +84,64 @@ function roundText(round, you, name) {
   }
 }
 
-/** Draw the seats into `root`: names, what each is doing, the 庄 marker, the host, who is
- * away (托管) or voted to end, the face-down pool card a chooser is looking at, the horse
- * card's holder at the reveal, the session's points and the free seats; the host's "Free
- * seat" on an away player's seat between rounds. `session`: room_model.js's RoomSession. */
-export function drawSeats(root, { model, t, rules, session, userId }) {
+// Where each seat sits around the felt, by its place after the viewer's own (who is at
+// the bottom; a watcher sees the table from seat 1's side): b(ottom), r(ight), t(op),
+// l(eft), tr / tl (top right and left), in the order play goes round.
+const SPOTS = { 1: ["b"], 2: ["b", "t"], 3: ["b", "tr", "tl"], 4: ["b", "r", "t", "l"],
+  5: ["b", "r", "tr", "tl", "l"], 6: ["b", "r", "tr", "t", "tl", "l"] };
+
+/** The spot of `position` at a table of `max` seats seen from `viewer` (null: seat 1). */
+export function seatSpot(position, viewer, max) {
+  const spots = SPOTS[max] || SPOTS[6];
+  const relative = ((position - (viewer ?? 0)) % max + max) % max;
+  return spots[relative] || "t";
+}
+
+/** The seat's face: its avatar picture, or the first letter of the name on a disc. */
+export function avatar(seat, t, extraClass = "") {
+  const name = seat.display_name || "?";
+  if (seat.avatar) {
+    return el("span", { class: `avatar ${extraClass}`.trim() },
+      el("img", { src: seat.avatar, alt: felt(t, "avatar", { name }), width: 40, height: 40,
+        loading: "lazy", decoding: "async" }));
+  }
+  const letter = Array.from(name.trim())[0] || "?";
+  // The disc's colour follows the name, so two players are told apart at a glance.
+  let hue = 0;
+  for (const char of name) hue = (hue * 31 + char.codePointAt(0)) % 360;
+  return el("span", { class: `avatar initial hue-${hue % 12} ${extraClass}`.trim(), "aria-hidden": "true" },
+    letter.toUpperCase());
+}
+
+/** A bot's badge: "Bot" and its level when the seat has one. */
+function botBadge(seat, t) {
+  if (seat.bot === null || seat.bot === undefined || seat.bot === false) return null;
+  const level = typeof seat.bot === "string" || typeof seat.bot === "number" ? String(seat.bot) : "";
+  return el("span", { class: "seat-badge bot" }, level ? felt(t, "bot_level", { level }) : felt(t, "bot"));
+}
+
+/** The other players' cards, face down until the reveal: a fan while they arrange, three
+ * stacked rows once they are in. */
+function faceDown(count, rows, t) {
+  if (!count) return null;
+  const backs = (n) => Array.from({ length: n }, () => el("span", { class: "card-static back mini", html: cardBackSVG() }));
+  const label = felt(t, "cards_down", { count });
+  if (rows) {
+    return el("span", { class: "seat-cards rows", role: "img", "aria-label": label },
+      el("span", { class: "fan" }, backs(3)), el("span", { class: "fan" }, backs(5)), el("span", { class: "fan" }, backs(5)));
+  }
+  return el("span", { class: "seat-cards", role: "img", "aria-label": label }, el("span", { class: "fan" }, backs(count)));
+}
+
+/** Draw the seats around the felt in `root`: each with its avatar, name, what it is
+ * doing, its countdown while it has a move to make (table_clock.js fills [data-seat-clock]),
+ * the 庄 marker, the host, who is away (托管) or voted to end, a bot's badge, the face-down
+ * cards of the others during a round, the face-down pool card a chooser is looking at,
+ * the horse card's holder at the reveal, the session's points and the free seats; the
+ * host's "Free seat" on an away player's seat between rounds. `session`: room_model.js's
+ * RoomSession; `hold` (user id → points): a round whose reveal is still playing, left out
+ * of the scores until it ends; `flash` (user id → points): the round's points landing. */
+export function drawSeats(root, { model, t, rules, session, userId, hold = null, flash = null }) {
   const round = model.round;
   const max = model.table?.room?.seats || model.table?.rule_set?.max_players || rules.max_players;
   const horse = round && round.phase === "settled" ? horseHolder(round) : null;
@@ -100,47 +154,70 @@ export function drawSeats(root, { model, t, rules, session, userId }) {
   const seats = [];
   for (let position = 0; position < max; position += 1) {
     const seat = model.seats.find((s) => s.position === position) || null;
+    const at = seatSpot(position, youPosition, max);
     if (!seat) {
-      seats.push(el("div", { class: "seat empty", dataset: { position } },
-        el("span", { class: "seat-name" }, t("seat.empty")),
-        canSit ? el("button", { type: "button", class: "small", dataset: { sit: position } },
-          t("seat.sit")) : null));
+      seats.push(el("div", { class: `seat empty at-${at}`, dataset: { position, at } },
+        el("span", { class: "avatar vacant", "aria-hidden": "true" }, "+"),
+        el("span", { class: "seat-body" },
+          el("span", { class: "seat-name" }, t("seat.empty")),
+          canSit ? el("button", { type: "button", class: "small", dataset: { sit: position } },
+            t("seat.sit")) : null)));
       continue;
     }
     const isYou = seat.position === youPosition;
     const doing = seatState(round, seat);
-    const state = doing ? t(...doing) : (seat.ready ? t("seat.ready") : t("seat.not_ready"));
+    let state = doing ? t(...doing) : (seat.ready ? t("seat.ready") : t("seat.not_ready"));
+    if (seat.connected === false) state = t("seat.disconnected");
     const done = doing && ["seat.submitted", "seat.auto", "seat.bid_in", "seat.card_in", "seat.chosen",
       "seat.deal_done"].includes(doing[0]);
     const isBanker = banker === position && round.phase !== "settled";
-    const classes = ["seat", isYou ? "you" : "", seat.ready ? "ready" : "", isBanker ? "banker" : "",
+    const inRound = playing && Array.isArray(round.players) ? round.players.includes(position) : playing;
+    const classes = ["seat", `at-${at}`, isYou ? "you" : "", seat.ready ? "ready" : "", isBanker ? "banker" : "",
       seat.connected === false ? "disconnected" : "", done ? "submitted" : "",
       seat.away ? "away" : "", seat.host ? "host" : "", horse === position ? "horse" : "",
+      seat.bot ? "bot" : "",
       doing && ["seat.choosing", "seat.spare_deciding"].includes(doing[0]) ? "acting" : ""]
       .filter(Boolean).join(" ");
-    seats.push(el("div", { class: classes, dataset: { position } },
-      el("span", { class: "seat-name" },
-        isBanker ? el("span", { class: "banker-mark", title: t("seat.banker"), "aria-label": t("seat.banker") }, "庄")
-          : null,
-        seat.display_name, isYou ? ` (${t("seat.you")})` : ""),
-      el("span", { class: "seat-state" }, state),
-      seat.host || seat.away || seat.end_vote || horse === position ? el("span", { class: "seat-badges" },
-        seat.host ? el("span", { class: "seat-badge host" }, t("seat.host")) : null,
-        seat.away ? el("span", { class: "seat-badge away" }, t("seat.away")) : null,
-        seat.end_vote ? el("span", { class: "seat-badge voted" }, t("seat.voted")) : null,
-        horse === position ? el("span", { class: "seat-badge horse", title: t("seat.horse") },
-          `马 ${horseCard ? cardWord(horseCard) : ""}`.trim()) : null) : null,
-      offeredFrom === position ? el("span", { class: "seat-offer" },
-        el("span", { class: "card-static back mini", html: cardBackSVG() }),
-        t("seat.offered", { name: nameOf(model, round.exchange.chooser) })) : null,
-      seat.connected === false ? el("span", { class: "seat-off" }, t("seat.disconnected")) : null,
-      session.started ? el("span", { class: "seat-score" },
-        t("seat.session", { points: signed(session.of(seat.user_id)) })) : null,
-      mayFreeSeat({ seats: model.seats, userId, round }, seat)
-        ? el("button", { type: "button", class: "small secondary", dataset: { free: position } },
-          t("room.free_seat")) : null));
+    const cards = !isYou && inRound && ["arranging", "negotiating"].includes(round.phase)
+      ? faceDown(rules.hand_size > 13 && !done ? rules.hand_size : 13, done, t) : null;
+    const badges = [
+      botBadge(seat, t),
+      seat.host ? el("span", { class: "seat-badge host" }, t("seat.host")) : null,
+      seat.away ? el("span", { class: "seat-badge away" }, t("seat.away")) : null,
+      seat.end_vote ? el("span", { class: "seat-badge voted" }, t("seat.voted")) : null,
+      horse === position ? el("span", { class: "seat-badge horse", title: t("seat.horse") },
+        `马 ${horseCard ? cardWord(horseCard) : ""}`.trim()) : null].filter(Boolean);
+    const key = String(seat.user_id);
+    const points = session.of(seat.user_id) - (hold?.get(key) || 0);
+    const landing = flash?.get(key);
+    seats.push(el("div", { class: classes, dataset: { position, at, userId: seat.user_id } },
+      avatar(seat, t),
+      el("span", { class: "seat-body" },
+        el("span", { class: "seat-name" },
+          isBanker ? el("span", { class: "banker-mark", title: t("seat.banker"), "aria-label": t("seat.banker") }, "庄")
+            : null,
+          seat.display_name, isYou ? ` (${t("seat.you")})` : ""),
+        el("span", { class: "seat-line" },
+          el("span", { class: "seat-state" }, state),
+          doing && !done ? el("span", { class: "seat-clock", dataset: { seatClock: "" } }) : null),
+        badges.length ? el("span", { class: "seat-badges" }, badges) : null,
+        offeredFrom === position ? el("span", { class: "seat-offer" },
+          el("span", { class: "card-static back mini", html: cardBackSVG() }),
+          t("seat.offered", { name: nameOf(model, round.exchange.chooser) })) : null,
+        mayFreeSeat({ seats: model.seats, userId, round }, seat)
+          ? el("button", { type: "button", class: "small secondary", dataset: { free: position } },
+            t("room.free_seat")) : null),
+      el("span", { class: `seat-score ${points > 0 ? "win" : points < 0 ? "loss" : "tie"}`,
+        title: session.started ? t("seat.session", { points: signed(points) }) : null,
+        dataset: { score: points } }, signed(points)),
+      landing !== undefined ? el("span", { class: `seat-delta ${landing > 0 ? "win" : landing < 0 ? "loss" : "tie"}`,
+        "aria-hidden": "true" }, signed(landing)) : null,
+      cards));
   }
-  root.replaceChildren(...seats);
+  const center = el("div", { class: "felt-center", "aria-hidden": "true" },
+    el("span", { class: "felt-logo" }, "十三水"),
+    round && round.number ? el("span", { class: "felt-round" }, `#${round.number}`) : null);
+  root.replaceChildren(center, ...seats);
 }
 
 export function nameOf(model, position) {

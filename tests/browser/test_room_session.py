@@ -45,7 +45,8 @@ def submit_first_hint(player: Player) -> None:
 
 def seat_total(player: Player, position: int) -> int:
     text = player.page.locator(f'.seat[data-position="{position}"] .seat-score').inner_text()
-    return int(text.split(":")[1].strip().replace("−", "-").replace("+", ""))
+    # The felt's seats show the running score alone ("+3"), once "Session: +3".
+    return int(text.split(":")[-1].strip().replace("−", "-").replace("+", ""))
 
 
 def test_four_players_play_a_four_round_session_and_land_on_its_summary(browser, table_server):
@@ -137,6 +138,9 @@ def test_four_players_play_a_four_round_session_and_land_on_its_summary(browser,
         expect(end).to_contain_text("Every planned round is played.")
         expect(end.locator("tbody tr")).to_have_count(4)
         expect(player.page.locator("#room-facts")).to_contain_text("Session over")
+    # The seats take a round's points when its reveal reaches the totals.
+    for player in (ann, ben):
+        expect(player.page.locator("#reveal")).to_have_attribute("data-done", "true", timeout=30000)
     totals = {name: seat_total(ann, position) for position, name in enumerate(names)}
     assert sum(totals.values()) == 0
     assert totals == {name: seat_total(ben, position) for position, name in enumerate(names)}
