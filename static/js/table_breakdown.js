@@ -13,7 +13,7 @@ const tone = (points) => (points > 0 ? "win" : points < 0 ? "loss" : "tie");
 /** The words of one line. `special(code)`: a special's name; `name(position)`. */
 export function lineText(line, { t, special, name, banker }) {
   switch (line.kind) {
-    case "row": return t(`row_title.${line.row}`);
+    case "row": return t(`row_name.${line.row}`);
     case "scoop": return banker ? "三砍" : felt(t, "line_scoop");
     case "home_run": return felt(t, "line_home_run");
     case "special": return special(line.code);

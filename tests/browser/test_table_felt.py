@@ -272,3 +272,49 @@ def test_the_felt_table_a_phone_round_a_kept_draft_and_every_point_of_the_reveal
 
 if __name__ == "__main__":
     serve(sys.argv[1:])
+
+
+def test_four_players_around_the_felt_and_a_reveal_that_fits_a_phone(browser, table_server):
+    """Four players (a dealt-at-random round): the seats around the felt from each side,
+    and a reveal whose every total is accounted for and fits one screen at each size."""
+    from playwright.sync_api import expect
+
+    from tests.browser.conftest import Player
+
+    server = table_server(arrange_seconds=ARRANGE_SECONDS)
+    names = ["Ann", "Ben", "Cat", "Dan"]
+    players = [Player(browser, server, name.lower(), name, viewport=PORTRAIT if i == 1 else DESKTOP).register()
+               for i, name in enumerate(names)]
+    ann, ben = players[0], players[1]
+    ann.create_table("Four", seats=4)
+    for player in players[1:]:
+        player.open_lobby()
+        with player.page.expect_navigation():
+            player.page.locator("tr", has_text="Four").get_by_role("button", name="Join").click()
+        player.wait_connected()
+    # Ben (seat 2) sees Cat on his right, Dan across and Ann on his left.
+    for position, at in ((1, "b"), (2, "r"), (3, "t"), (0, "l")):
+        expect(ben.page.locator(f'#seats .seat[data-position="{position}"]')).to_have_attribute("data-at", at)
+    for player in players:
+        player.page.locator("#ready-button").click()
+    for player in players:
+        expect(player.page.locator("#rows button.card")).to_have_count(13)
+    expect(ann.page.locator("#seats .seat:not(.you) .seat-cards")).to_have_count(3)
+    arranging_fits(ben.page, "four-arranging-portrait")
+    arranging_fits(ann.page, "four-arranging-desktop")
+    for player in players:
+        player.page.get_by_role("button", name="Submit rows").click()
+    for player in players:
+        expect(player.page.locator("#reveal")).to_have_attribute("data-done", "true", timeout=30000)
+        components_add_up(player.page)
+    page = ben.page
+    for label, size in VIEWPORTS.items():
+        page.set_viewport_size(size)
+        no_sideways_scroll(page)
+        height = page.evaluate("document.getElementById('reveal-table').getBoundingClientRect().height")
+        page.evaluate("document.getElementById('reveal-table').scrollIntoView({block: 'end'})")
+        shot(page, f"four-reveal-{label}")
+        if label != "desktop":  # a desktop may scroll a four-hand reveal a little
+            assert height <= size["height"], f"{label}: the reveal is {height}px tall"
+            on_screen(page, ".reveal-hand")
+    assert not any(player.errors for player in players)

@@ -1,0 +1,18 @@
+// The felt's seat placement (issue 14): you at the bottom, the others around the table in
+// seat order; a watcher sees the table from seat 1's side.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { seatSpot } from "../../static/js/table_seats.js";
+
+test("you sit at the bottom and the others follow round the table", () => {
+  assert.deepEqual([0, 1, 2, 3].map((p) => seatSpot(p, 2, 4)), ["t", "l", "b", "r"]);
+  assert.deepEqual([0, 1].map((p) => seatSpot(p, 1, 2)), ["t", "b"]);
+  assert.deepEqual([0, 1, 2].map((p) => seatSpot(p, 0, 3)), ["b", "tr", "tl"]);
+  assert.deepEqual([0, 1, 2, 3, 4].map((p) => seatSpot(p, 4, 5)), ["r", "tr", "tl", "l", "b"]);
+});
+
+test("a watcher sees the table from seat 1's side", () => {
+  assert.deepEqual([0, 1, 2, 3].map((p) => seatSpot(p, null, 4)), ["b", "r", "t", "l"]);
+  assert.deepEqual([0, 1, 2, 3].map((p) => seatSpot(p, undefined, 4)), ["b", "r", "t", "l"]);
+});
