@@ -133,6 +133,12 @@ def arranging_fits(page, name: str) -> None:
     no_sideways_scroll(page)
     for selector in ("#rows .row-zone", "#clock", "#submit-button", "#hint-list > li:first-child button.hint"):
         on_screen(page, selector)
+    # The status bar (sticky on a desktop) sits above the rows, never over a row's top.
+    bar, row = page.evaluate(
+        "[document.querySelector('.status-bar'), document.querySelector('#rows .row-zone')]"
+        ".map(n => { const r = n.getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; })")
+    beside = bar[2] >= row[3] - 1 or row[2] >= bar[3] - 1  # a phone on its side: bar right of the rows
+    assert beside or bar[1] <= row[0] + 1, (bar, row)
     # The smallest card in the rows is still a card one reads: at least 30 px wide.
     smallest = page.evaluate(
         "Math.min(...[...document.querySelectorAll('#arrange button.card')].map(n => n.getBoundingClientRect().width))")
