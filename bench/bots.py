@@ -21,6 +21,10 @@ its two plays; the figure is the mean over the deals with a 95 % interval
 (1.96 × standard error of the per-deal scores, which are independent). It is also given
 per pair of seats (strong against normal only; the two strong bots' pair cancels out).
 Duel 2 (strong vs hints-mc): the same with the hints-mc bot in the normal bot's seats.
+Also printed, from the same decisions: one strong (or hints-mc) bot among three normal
+ones, in each seat in turn — the format of the experiment issue 16 quotes, where a bot
+meets three first-hint opponents (per bot, its figure is three pairs' worth; in the
+2-against-2 duel a bot meets two of the other side, and its partner's pair cancels).
 
 Deals run in `--workers` processes (each deal is independent); the decision times are
 each decision's own wall clock in its worker (two workers on two cores: not inflated by
@@ -98,6 +102,16 @@ def _duel_score(mine, theirs, config) -> tuple[float, float]:
     return per_bot, per_bot / 2  # each bot meets two of the other side
 
 
+def _alone_score(mine, theirs, config) -> tuple[float, float]:
+    """One bot of the first side among three of the other, in each seat in turn: its mean
+    points per round (and per pair, a third of it)."""
+    total = 0
+    for seat in range(PLAYERS):
+        seats = [SeatHand(f"s{i}", (mine if i == seat else theirs)[i]) for i in range(PLAYERS)]
+        total += settle(seats, config).totals[f"s{seat}"]
+    return total / PLAYERS, total / PLAYERS / 3
+
+
 def play_deal(index: int) -> dict:
     config = preset("standard")
     seed = _OPTIONS["seed"]
@@ -114,6 +128,8 @@ def play_deal(index: int) -> dict:
             if name in ("strong", "mc"):
                 result[f"{name}_ms"].append(ms)
         arranged[name] = picks
+    result["alone"] = _alone_score(arranged["strong"], arranged["normal"], config)
+    result["mc_alone"] = _alone_score(arranged["mc"], arranged["normal"], config)
     result["vs_normal"] = _duel_score(arranged["strong"], arranged["normal"], config)
     result["vs_mc"] = _duel_score(arranged["strong"], arranged["mc"], config)
     result["mc_vs_normal"] = _duel_score(arranged["mc"], arranged["normal"], config)
@@ -140,7 +156,9 @@ def duels(deals: int, workers: int, options: dict) -> None:
           f"{workers} workers, {elapsed:.0f} s")
     for key, label in (("vs_normal", "duel 1  strong vs normal (first hint)"),
                        ("vs_mc", "duel 2  strong vs hints-mc (best of hints, 40 MC)"),
-                       ("mc_vs_normal", "ref.    hints-mc vs normal")):
+                       ("mc_vs_normal", "ref.    hints-mc vs normal"),
+                       ("alone", "1 vs 3  one strong among three normal (each seat in turn)"),
+                       ("mc_alone", "1 vs 3  one hints-mc among three normal (issue's +2.25)")):
         per_bot = [r[key][0] for r in results]
         per_pair = [r[key][1] for r in results]
         print(f"  {label}\n    per bot per round   {_interval(per_bot)}\n"
