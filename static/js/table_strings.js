@@ -16,7 +16,6 @@ export const FELT_STRINGS = {
   "felt.line_horse": "马牌 horse card ×2",
   "felt.line_agreed": "Agreed (谈判)",
   "felt.line_foul": "{name} fouled (倒水)",
-  "felt.line_adjust": "{what}",
   "felt.total": "Round total",
   "felt.breakdown": "Where {name}'s points come from",
   "felt.compare_row": "{row}: {winner} beats {loser} +{points}",

@@ -35,8 +35,14 @@ def panel(player: Player, name: str):
 
 def drag(page, card, zone) -> None:
     """Press on a card, move in small steps (a drag, not a click) and release on a row."""
-    start = card.bounding_box()
-    end = zone.bounding_box()
+    start = end = None
+    for _attempt in range(20):
+        # A message redrawing the rows (another seat submitting, the hints' values coming
+        # in) can replace the card between finding it and measuring it: measure again.
+        start, end = card.bounding_box(), zone.bounding_box()
+        if start and end:
+            break
+        page.wait_for_timeout(50)
     page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
     page.mouse.down()
     page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] - 12, steps=6)

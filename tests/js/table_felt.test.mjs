@@ -16,3 +16,17 @@ test("a watcher sees the table from seat 1's side", () => {
   assert.deepEqual([0, 1, 2, 3].map((p) => seatSpot(p, null, 4)), ["b", "r", "t", "l"]);
   assert.deepEqual([0, 1, 2, 3].map((p) => seatSpot(p, undefined, 4)), ["b", "r", "t", "l"]);
 });
+
+test("every felt string a script asks for has its English default", async () => {
+  const { readdirSync, readFileSync } = await import("node:fs");
+  const { FELT_STRINGS } = await import("../../static/js/table_strings.js");
+  const folder = new URL("../../static/js/", import.meta.url);
+  const asked = new Set();
+  for (const name of readdirSync(folder).filter((file) => file.endsWith(".js"))) {
+    const text = readFileSync(new URL(name, folder), "utf8");
+    for (const match of text.matchAll(/\bfelt\(t, "([a-z_]+)"/g)) asked.add(`felt.${match[1]}`);
+  }
+  assert.ok(asked.size >= 10);
+  assert.deepEqual([...asked].filter((id) => !(id in FELT_STRINGS)), []);
+  assert.deepEqual(Object.keys(FELT_STRINGS).filter((id) => !asked.has(id)), [], "no unused defaults");
+});
