@@ -38,7 +38,7 @@ LANGUAGES = ("en", "zh-hans")
 # What the page measures: how far it scrolls sideways, the elements sticking out (to say
 # which), 5-card rows of the replay that wrap, and short labels squeezed to one character
 # per line (a Chinese label in a column too narrow for it).
-MEASURE = """() => {
+MEASURE = r"""() => {
   const width = window.innerWidth;
   const wide = [...document.querySelectorAll('body *')].filter((node) => {
     const box = node.getBoundingClientRect();
