@@ -17,7 +17,6 @@ import { cardImage, cardLabel, el } from "./dom.js";
 import { restoreRows } from "./draft.js";
 import { ROWS, ROW_SIZES, displayOrder, foulText, rowLabel } from "./rows.js";
 import { bestHint, evText } from "./table_hints.js";
-import { felt } from "./table_strings.js";
 
 const KEY_PLACES = { 1: "front", 2: "middle", 3: "back", 0: HAND };
 const DRAG_THRESHOLD = 6; // px a pointer moves before a press becomes a drag
@@ -475,8 +474,8 @@ export class ArrangeView {
       // The advisor's values (hint_values): expected points, and the best of them marked.
       if (evText(hint.ev)) {
         text.push(el("span", { class: `hint-ev${index === best ? " best" : ""}`,
-          title: felt(t, "hint_ev", { ev: evText(hint.ev) }) }, evText(hint.ev),
-          index === best ? el("span", { class: "hint-best" }, felt(t, "hint_best")) : null));
+          title: t("felt.hint_ev", { ev: evText(hint.ev) }) }, evText(hint.ev),
+          index === best ? el("span", { class: "hint-best" }, t("felt.hint_best")) : null));
       }
       return el("li", {}, el("button", { type: "button", class: `hint${active ? " active" : ""}${index === best ? " best" : ""}`,
         "aria-pressed": String(active), dataset: { action: "hint", index } },

@@ -19,7 +19,6 @@ import { cardWord, horseHolder } from "./room_model.js";
 import { accountRound, pairComponents } from "./table_accounting.js";
 import { drawBreakdown, showStep } from "./table_breakdown.js";
 import { avatar, seatSpot } from "./table_seats.js";
-import { felt } from "./table_strings.js";
 
 const FLIP_MS = 320; // between two hands of one row
 const ROW_PAUSE_MS = 600; // after a row, before the next
@@ -335,8 +334,8 @@ export class RevealView {
       if (!result) continue;
       const winner = result.winner;
       const text = winner === null || winner === undefined
-        ? felt(t, "compare_tie", { row: title, a: this._name(pair.a), b: this._name(pair.b) })
-        : felt(t, "compare_row", { row: title, winner: this._name(winner),
+        ? t("felt.compare_tie", { row: title, a: this._name(pair.a), b: this._name(pair.b) })
+        : t("felt.compare_row", { row: title, winner: this._name(winner),
           loser: this._name(winner === pair.a ? pair.b : pair.a), points: result.points });
       lines.push(el("li", { class: "comparison", dataset: { a: pair.a, b: pair.b, row } }, text));
     }

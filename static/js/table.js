@@ -24,14 +24,13 @@ import { Sounds } from "./sound.js";
 import { DraftStore } from "./draft.js";
 import { Countdown } from "./table_clock.js";
 import { withHintValues } from "./table_hints.js";
-import { FELT_STRINGS, felt } from "./table_strings.js";
 import { drawSeats, nameOf, phaseText } from "./table_seats.js";
 
 const readJSON = (id) => JSON.parse(document.getElementById(id).textContent);
 const $ = (id) => document.getElementById(id);
 
 const page = readJSON("table-page");
-const t = translator({ ...FELT_STRINGS, ...readJSON("table-strings") });
+const t = translator(readJSON("table-strings"));
 const sounds = new Sounds();
 const model = { table: null, seats: [], round: null, you: null };
 // The session's running totals (state.session, then each settled round); the chat's lines.
@@ -414,7 +413,7 @@ const CROSS = `<path d="m16 9 5 6m0-6-5 6" ${STROKE}/></svg>`;
 function drawMute() {
   // The button says what pressing it does; aria-pressed says whether sound is off.
   mute.innerHTML = SPEAKER + (sounds.muted ? CROSS : WAVES);
-  mute.append(` ${sounds.muted ? felt(t, "unmute") : felt(t, "mute")}`);
+  mute.append(` ${sounds.muted ? t("felt.unmute") : t("felt.mute")}`);
   mute.setAttribute("aria-pressed", String(sounds.muted));
 }
 mute.addEventListener("click", () => {

@@ -6,7 +6,6 @@
 import { el } from "./dom.js";
 import { signed } from "./i18n.js";
 import { summaryLines } from "./table_accounting.js";
-import { felt } from "./table_strings.js";
 
 const tone = (points) => (points > 0 ? "win" : points < 0 ? "loss" : "tie");
 
@@ -14,13 +13,13 @@ const tone = (points) => (points > 0 ? "win" : points < 0 ? "loss" : "tie");
 export function lineText(line, { t, special, name, banker }) {
   switch (line.kind) {
     case "row": return t(`row_name.${line.row}`);
-    case "scoop": return banker ? "三砍" : felt(t, "line_scoop");
-    case "home_run": return felt(t, "line_home_run");
+    case "scoop": return banker ? "三砍" : t("felt.line_scoop");
+    case "home_run": return t("felt.line_home_run");
     case "special": return special(line.code);
-    case "horse": return felt(t, "line_horse");
-    case "agreed": return felt(t, "line_agreed");
+    case "horse": return t("felt.line_horse");
+    case "agreed": return t("felt.line_agreed");
     case "adjust": return t(`adjust.${line.reason}`, { points: "" }).trim();
-    case "foul": return felt(t, "line_foul", { name: name(line.position) });
+    case "foul": return t("felt.line_foul", { name: name(line.position) });
     default: return line.kind;
   }
 }
@@ -50,9 +49,9 @@ export function drawBreakdown(entry, hand, context) {
   }
   items.push(el("li", { class: "line kind-total", hidden: true,
     dataset: { step: "totals", kind: "total", points: entry.total } },
-  el("span", { class: "line-name" }, felt(t, "total")),
+  el("span", { class: "line-name" }, t("felt.total")),
   el("span", { class: `line-points ${tone(entry.total)}` }, `= ${signed(entry.total)}`)));
-  return el("ul", { class: "breakdown", "aria-label": felt(t, "breakdown", { name: hand.display_name }) }, items);
+  return el("ul", { class: "breakdown", "aria-label": t("felt.breakdown", { name: hand.display_name }) }, items);
 }
 
 /** Turn on the lines a step explains, in every hand of `root`; "totals" turns on the rest. */

@@ -8,7 +8,6 @@ import { cardBackSVG } from "./cards.js";
 import { el } from "./dom.js";
 import { signed } from "./i18n.js";
 import { cardWord, horseHolder, mayFreeSeat } from "./room_model.js";
-import { felt } from "./table_strings.js";
 
 function has(list, position) {
   return Array.isArray(list) && list.includes(position);
@@ -102,7 +101,7 @@ export function avatar(seat, t, extraClass = "") {
   const name = seat.display_name || "?";
   if (seat.avatar) {
     return el("span", { class: `avatar ${extraClass}`.trim() },
-      el("img", { src: seat.avatar, alt: felt(t, "avatar", { name }), width: 40, height: 40,
+      el("img", { src: seat.avatar, alt: t("felt.avatar", { name }), width: 40, height: 40,
         loading: "lazy", decoding: "async" }));
   }
   const letter = Array.from(name.trim())[0] || "?";
@@ -117,7 +116,14 @@ export function avatar(seat, t, extraClass = "") {
 function botBadge(seat, t) {
   if (seat.bot === null || seat.bot === undefined || seat.bot === false) return null;
   const level = typeof seat.bot === "string" || typeof seat.bot === "number" ? String(seat.bot) : "";
-  return el("span", { class: "seat-badge bot" }, level ? felt(t, "bot_level", { level }) : felt(t, "bot"));
+  return el("span", { class: "seat-badge bot" },
+    level ? t("felt.bot_level", { level: botLevel(level, t) }) : t("felt.bot"));
+}
+
+/** A bot's level in the page's language (the server's levels: easy, normal, strong). */
+export function botLevel(level, t) {
+  const names = { easy: t("felt.level_easy"), normal: t("felt.level_normal"), strong: t("felt.level_strong") };
+  return names[level] || level;
 }
 
 /** The other players' cards, face down until the reveal: a fan while they arrange, three
@@ -125,7 +131,7 @@ function botBadge(seat, t) {
 function faceDown(count, rows, t) {
   if (!count) return null;
   const backs = (n) => Array.from({ length: n }, () => el("span", { class: "card-static back mini", html: cardBackSVG() }));
-  const label = felt(t, "cards_down", { count });
+  const label = t("felt.cards_down", { count });
   if (rows) {
     return el("span", { class: "seat-cards rows", role: "img", "aria-label": label },
       el("span", { class: "fan" }, backs(3)), el("span", { class: "fan" }, backs(5)), el("span", { class: "fan" }, backs(5)));

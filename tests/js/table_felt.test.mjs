@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { seatSpot } from "../../static/js/table_seats.js";
+import { botLevel, seatSpot } from "../../static/js/table_seats.js";
 
 test("you sit at the bottom and the others follow round the table", () => {
   assert.deepEqual([0, 1, 2, 3].map((p) => seatSpot(p, 2, 4)), ["t", "l", "b", "r"]);
@@ -17,16 +17,25 @@ test("a watcher sees the table from seat 1's side", () => {
   assert.deepEqual([0, 1, 2, 3].map((p) => seatSpot(p, undefined, 4)), ["b", "r", "t", "l"]);
 });
 
-test("every felt string a script asks for has its English default", async () => {
+test("every felt string a script asks for is in the server's table, and every one is asked for", async () => {
+  // The page's strings are the server's (games/live/strings.py, translated by Django):
+  // tests/games/live/test_views.py checks the other ids; this one also catches an unused one.
   const { readdirSync, readFileSync } = await import("node:fs");
-  const { FELT_STRINGS } = await import("../../static/js/table_strings.js");
   const folder = new URL("../../static/js/", import.meta.url);
   const asked = new Set();
   for (const name of readdirSync(folder).filter((file) => file.endsWith(".js"))) {
     const text = readFileSync(new URL(name, folder), "utf8");
-    for (const match of text.matchAll(/\bfelt\(t, "([a-z_]+)"/g)) asked.add(`felt.${match[1]}`);
+    for (const match of text.matchAll(/\bt\("(felt\.[a-z_]+)"/g)) asked.add(match[1]);
+    assert.doesNotMatch(text, /table_strings\.js/, `${name} still imports the English defaults`);
   }
+  const server = readFileSync(new URL("../../games/live/strings.py", import.meta.url), "utf8");
+  const declared = new Set([...server.matchAll(/"(felt\.[a-z_]+)":/g)].map((m) => m[1]));
   assert.ok(asked.size >= 10);
-  assert.deepEqual([...asked].filter((id) => !(id in FELT_STRINGS)), []);
-  assert.deepEqual(Object.keys(FELT_STRINGS).filter((id) => !asked.has(id)), [], "no unused defaults");
+  assert.deepEqual([...asked].filter((id) => !declared.has(id)), []);
+  assert.deepEqual([...declared].filter((id) => !asked.has(id)), [], "no unused felt strings");
+});
+
+test("a bot's level is said in the page's language", () => {
+  const t = (id) => ({ "felt.level_easy": "简单", "felt.level_normal": "普通", "felt.level_strong": "强" })[id] || id;
+  assert.deepEqual(["easy", "normal", "strong", "odd"].map((level) => botLevel(level, t)), ["简单", "普通", "强", "odd"]);
 });
