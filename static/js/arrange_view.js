@@ -17,6 +17,7 @@ import { cardImage, cardLabel, el } from "./dom.js";
 import { restoreRows } from "./draft.js";
 import { ROWS, ROW_SIZES, displayOrder, foulText, rowLabel } from "./rows.js";
 import { bestHint, evText } from "./table_hints.js";
+import { dealtSeconds } from "./table_seconds.js";
 
 const KEY_PLACES = { 1: "front", 2: "middle", 3: "back", 0: HAND };
 const DRAG_THRESHOLD = 6; // px a pointer moves before a press becomes a drag
@@ -55,6 +56,7 @@ export class ArrangeView {
     if (!sameRound) {
       this.roundId = roundId;
       this.arrangement = new Arrangement(cards, candidates || []);
+      this.seconds = dealtSeconds(cards); // 多一色: the second copy in the deal is marked
       this.selected.clear();
       this.sending = false;
       this.hinted = false;
@@ -267,7 +269,7 @@ export class ArrangeView {
       if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG_THRESHOLD) return;
       drag.ghost = el("div", { class: "drag-ghost", "aria-hidden": "true" },
         drag.ids.map((id) => el("span", {
-          class: "card-static", html: cardSVG(this.arrangement.codeOf(id), ""),
+          class: "card-static", html: cardSVG(this.arrangement.codeOf(id), "", { second: this.seconds[id] }),
         })));
       document.body.append(drag.ghost);
       this.elements.root.classList.add("dragging");
@@ -392,14 +394,15 @@ export class ArrangeView {
     const code = this.arrangement.codeOf(id);
     const selected = this.selected.has(id);
     const candidate = this.arrangement.isCandidate(id);
-    const label = cardLabel(code, this.t);
+    const second = Boolean(this.seconds[id]);
+    const label = cardLabel(code, this.t, second);
     return el("button", {
-      type: "button", class: `card${selected ? " selected" : ""}${candidate ? " candidate" : ""}`,
+      type: "button", class: `card${selected ? " selected" : ""}${candidate ? " candidate" : ""}${second ? " second-copy" : ""}`,
       dataset: candidate ? { id, code, tag: this.t("card.candidate_tag") } : { id, code },
       "aria-pressed": String(selected),
       "aria-label": candidate ? `${label}, ${this.t("card.candidate")}` : label,
       "aria-disabled": this.locked ? "true" : null,
-      html: cardSVG(code, ""),
+      html: cardSVG(code, "", { second }),
     });
   }
 

@@ -19,6 +19,7 @@ import { cardWord, horseHolder } from "./room_model.js";
 import { accountRound, pairComponents } from "./table_accounting.js";
 import { drawBreakdown, showStep } from "./table_breakdown.js";
 import { avatar, seatSpot } from "./table_seats.js";
+import { revealSeconds } from "./table_seconds.js";
 
 const FLIP_MS = 320; // between two hands of one row
 const ROW_PAUSE_MS = 600; // after a row, before the next
@@ -288,7 +289,9 @@ export class RevealView {
     if (cards.dataset.shown === "true") return;
     cards.dataset.shown = "true";
     const marks = candidateMarks(hand);
-    cards.replaceChildren(...hand[row].map((code, i) => this._card(code, marks[row][i])));
+    // 多一色: the second copy among every seat's cards (seat order, rows, then discards).
+    const seconds = revealSeconds(this.settled.hands).get(position);
+    cards.replaceChildren(...hand[row].map((code, i) => this._card(code, marks[row][i], seconds[row][i])));
     if (!hand.special) {
       const value = evaluate(hand[row], this.rules.wheel);
       box.querySelector(".reveal-label").textContent = rowLabel(value, this.t.strings).text;
@@ -296,12 +299,12 @@ export class RevealView {
     // The discards turn over with the last row (every hand's back row turns at some step).
     const discards = panel.querySelector(".reveal-discards .reveal-cards");
     if (row === "back" && discards) {
-      discards.replaceChildren(...hand.discards.map((code, i) => this._card(code, marks.discards[i])));
+      discards.replaceChildren(...hand.discards.map((code, i) => this._card(code, marks.discards[i], seconds.discards[i])));
     }
   }
 
-  _card(code, candidate) {
-    const card = cardImage(code, this.t, candidate ? "flip-in candidate" : "flip-in");
+  _card(code, candidate, second = false) {
+    const card = cardImage(code, this.t, candidate ? "flip-in candidate" : "flip-in", second);
     if (candidate) {
       card.dataset.tag = this.t("card.candidate_tag");
       card.setAttribute("title", this.t("card.candidate"));
