@@ -8,9 +8,11 @@
 It creates a throw-away PostgreSQL database, migrates it, creates the players (with
 sessions), tables and seats, then starts the production shape as subprocesses bound to
 127.0.0.1: daphne serving config.asgi (--servers processes, one per core as production
-would run it, tables spread over them) and a `celery -A config worker` (the arrange
-timers), all on PostgreSQL + Redis (channel layer and broker; the Redis database given
-is flushed first, so give the benchmark a database of its own). Each table's players
+would run it, tables spread over them), a `celery -A config worker -Q celery` (the arrange
+timers) and, unless --no-advisor, the advisor's worker on the `advice` queue at nice 10
+(hint values and analyses, as deploy/systemd runs it; its CPU is printed on its own
+line), all on PostgreSQL + Redis (channel layer and broker; the Redis database given is
+flushed first, so give the benchmark a database of its own). Each table's players
 connect (20 handshakes at a time), press ready, wait for their hand, submit the first
 hint (or declare the special) after a random think (--think-min..--think-max seconds; the
 arrange clock gives 30), and wait for `settled`; then the next round.
@@ -68,6 +70,8 @@ def parse_args() -> argparse.Namespace:
         "BENCH_REDIS", "redis://127.0.0.1:6379/7"), help="a Redis database it may flush")
     parser.add_argument("--port", type=int, default=0,
                         help="the first daphne's port, the next ones follow (0: free ones)")
+    parser.add_argument("--no-advisor", action="store_true",
+                        help="run no advisor worker (hint values and analyses then wait)")
     parser.add_argument("--servers", type=int, default=2,
                         help="daphne processes (one per core), tables spread over them")
     parser.add_argument("--asgi-threads", type=int, default=4,
@@ -149,9 +153,18 @@ def start_servers(args, env, ports) -> list[subprocess.Popen]:
             stdout=open(logs / f"ws_load.daphne{index}.log", "w"), stderr=subprocess.STDOUT))
     processes.append(subprocess.Popen(
         [str(BIN / "celery"), "-A", "config", "worker", "--pool=solo", "--loglevel=WARNING",
+         "-Q", "celery", "-n", "timers@%h",
          "--without-heartbeat", "--without-mingle", "--without-gossip"],
         cwd=ROOT, env=env, stdout=open(logs / "ws_load.celery.log", "w"),
         stderr=subprocess.STDOUT))
+    if not args.no_advisor:  # as deploy/: the advisor's own worker, at a low priority
+        processes.append(advisor := subprocess.Popen(
+            ["nice", "-n", "10", str(BIN / "celery"), "-A", "config", "worker",
+             "--pool=solo", "--loglevel=WARNING", "-Q", "advice", "-n", "advisor@%h",
+             "--without-heartbeat", "--without-mingle", "--without-gossip"],
+            cwd=ROOT, env=env, stdout=open(logs / "ws_load.advisor.log", "w"),
+            stderr=subprocess.STDOUT))
+        advisor.advisor = True  # its CPU is told apart from the live path's
     deadline = time.monotonic() + 30
     waiting = list(ports)
     while waiting and time.monotonic() < deadline:
@@ -405,9 +418,12 @@ def main() -> None:
         print(f"playing up to {args.rounds} rounds per table (think {args.think_min:g}.."
               f"{args.think_max:g} s, "
               f"limit {args.time_limit:.0f} s) ...", flush=True)
-        cpu_before = server_cpu_seconds(processes)
+        live = [p for p in processes if not getattr(p, "advisor", False)]
+        advisors = [p for p in processes if getattr(p, "advisor", False)]
+        cpu_before = server_cpu_seconds(live), server_cpu_seconds(advisors)
         stats, elapsed = asyncio.run(run_load(tables, args, ports))
-        server_cpu = server_cpu_seconds(processes) - cpu_before
+        server_cpu = server_cpu_seconds(live) - cpu_before[0]
+        advice_cpu = server_cpu_seconds(advisors) - cpu_before[1]
     finally:
         stop_servers(processes)
         from django.db import connections
@@ -430,8 +446,11 @@ def main() -> None:
               f"p50 {percentile(later, 0.5) * 1000:.0f} ms, "
               f"p99 {percentile(later, 0.99) * 1000:.0f} ms")
     if stats.settled:
-        print(f"server CPU (daphne + celery, their own accounting): {server_cpu:.1f} s, "
+        print(f"server CPU (daphne + timer worker, their own accounting): {server_cpu:.1f} s, "
               f"{server_cpu / stats.settled * 1000:.1f} ms per settled round")
+        if not args.no_advisor:
+            print(f"advisor worker CPU (hint values, analyses; nice 10): {advice_cpu:.1f} s, "
+                  f"{advice_cpu / stats.settled * 1000:.1f} ms per settled round")
     print(f"lost rounds {stats.lost}, inconsistent rounds {stats.inconsistent}, "
           f"table errors {len(stats.errors)}, stale messages skipped {stats.stale}"
           + (f", moves refused {stats.refusals}" if args.banker else ""))

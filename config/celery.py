@@ -107,12 +107,15 @@ def start_embedded_worker() -> WorkController:
     fork the web server, and timer tasks are short database transactions. Tasks waiting
     for their countdown sit in the worker's timer and fire when due.
     """
+    from django.conf import settings
+
     global _embedded_worker
     with _embedded_lock:
         if _embedded_worker is None:
             worker = app.WorkController(
                 pool_cls="solo",
                 concurrency=1,
+                queues=[queue.name for queue in settings.CELERY_TASK_QUEUES],
                 hostname=f"embedded@{socket.gethostname()}",
                 # A lone in-process worker has no peers to sync with or report to.
                 without_heartbeat=True,

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import environ
 from csp import constants as csp_constants
+from kombu import Queue
 from django.utils.translation import gettext_lazy as _
 
 from config import deployment
@@ -149,6 +150,16 @@ else:
     # The memory transport polls; the default second would make every countdown late.
     CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.1}
 EMBEDDED_WORKER = env.bool("EMBEDDED_WORKER", default=False)
+# The advisor's work — the hints' values after a deal, the analysis after a settlement —
+# takes a tenth of a second or more a hand: it has a queue of its own, so it never delays
+# a round timer or a bot's move, and a deployment gives it its own (low-priority) worker
+# (deploy/systemd/thirteen-water-advisor.service). A worker started without -Q, and the
+# embedded one, take both queues.
+ADVICE_QUEUE = "advice"
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES = (Queue(CELERY_TASK_DEFAULT_QUEUE), Queue(ADVICE_QUEUE))
+CELERY_TASK_ROUTES = {"games.hint_values": {"queue": ADVICE_QUEUE},
+                      "games.analyse_round": {"queue": ADVICE_QUEUE}}
 
 # --- bots (games.live.services.bots) -------------------------------------------------
 

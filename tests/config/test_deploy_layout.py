@@ -25,7 +25,8 @@ def unit(name: str) -> configparser.ConfigParser:
 
 
 @pytest.mark.parametrize("name", ["thirteen-water-web@.service",
-                                  "thirteen-water-worker.service"])
+                                  "thirteen-water-worker.service",
+                                  "thirteen-water-advisor.service"])
 def test_long_running_processes_always_restart(name):
     service = unit(name)
     assert service["Service"]["Restart"] == "always"
@@ -50,7 +51,26 @@ def test_the_target_starts_the_web_processes_the_proxy_balances():
                              (DEPLOY / "nginx" / "thirteen-water.conf").read_text()))
     assert len(ports) >= 2 and ports == proxied
     assert "thirteen-water-worker.service" in wants
+    assert "thirteen-water-advisor.service" in wants
     assert "thirteen-water-health.timer" in wants
+
+
+def test_every_queue_a_task_is_routed_to_has_a_worker_and_timers_wait_behind_no_advice():
+    """The advisor's slow tasks go to their own queue (config.settings): the timer worker
+    must not take it, and some worker must."""
+    from django.conf import settings
+
+    taken = {}
+    for name in ("thirteen-water-worker.service", "thirteen-water-advisor.service"):
+        start = unit(name)["Service"]["ExecStart"]
+        taken[name] = set(re.search(r"-Q (\S+)", start).group(1).split(","))
+    from config.celery import app
+
+    assert set(settings.CELERY_TASK_ROUTES) <= set(app.tasks)  # routes name real tasks
+    routed = {route["queue"] for route in settings.CELERY_TASK_ROUTES.values()}
+    assert taken["thirteen-water-worker.service"] == {settings.CELERY_TASK_DEFAULT_QUEUE}
+    assert routed <= taken["thirteen-water-advisor.service"]
+    assert {q.name for q in settings.CELERY_TASK_QUEUES} == set().union(*taken.values())
 
 
 def test_the_health_check_asks_the_health_url():
