@@ -27,17 +27,25 @@ meets three first-hint opponents (per bot, its figure is three pairs' worth; in 
 2-against-2 duel a bot meets two of the other side, and its partner's pair cancels).
 
 Deals run in `--workers` processes (each deal is independent); the decision times are
-each decision's own wall clock in its worker (two workers on two cores: not inflated by
-each other). Tests never assert a time: this only prints figures.
+each decision's own wall clock in its worker (inflated whenever other work shares the
+cores; the --speed-hands figures time one process alone, with its cpu time). Tests never
+assert a time: this only prints figures.
 
-Figures measured on the 2-core build machine (see the report of issue 16's closing
-note for the full output):
+Figures measured on the 2-core build machine, shared with other work (load 4-7), seed 16.
+The 13-card policy is the advisor as it stood before issue 16's work here (200 tables of
+first-hint opponents, every undominated split); what changed is the 16-card speed (the
+special pre-check in hints._special) and the sample size with 16 cards (80):
 
-    before (advise(samples=200), opponents' first hints uncached; 400 deals):
-      duel 1 strong vs normal  +2.21 ± 0.42 per bot per round
-      decision 13 cards median 147 ms, 16 cards median ~1190 ms (50 samples)
-    after: printed by this script; see the docstring of best_arrangement for what
-      changed (pre-check of 16-card specials, reused opponent tables).
+    2,000 deals x 2 seatings (3,127 s with 2 workers on a loaded machine)
+      duel 1  strong vs normal   per bot per round +1.94 ± 0.09 (+1.86 .. +2.03)
+                                 per pair of seats +0.97 ± 0.04
+      duel 2  strong vs hints-mc per bot per round +1.05 ± 0.08 (+0.98 .. +1.13)
+      ref.    hints-mc vs normal per bot per round +1.59 ± 0.09, per pair +0.79 ± 0.04
+              (x3 pairs ~ +2.4, in line with the issue's "+2.25 ± 0.47": that figure was
+              most likely one bot against three first-hint ones, as "1 vs 3" below)
+    decision, 13 cards: median 133-157 ms cpu alone (179 ms wall on the loaded machine);
+      16 cards: before 1,192 ms (50 samples; bench/advise.py), after 445 ms (80 samples)
+    analysis of a 4-player round: median 590-650 ms cpu (max ~1,000 ms)
 """
 
 from __future__ import annotations
