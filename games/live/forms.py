@@ -44,7 +44,8 @@ class TableCreateForm(forms.Form):
     rule_set = RuleSetChoiceField(
         label=_("Rule set"), queryset=RuleSet.objects.none(), empty_label=None,
         help_text=_("How the hands are scored; see “Ways to play” on the home page."))
-    name = forms.CharField(label=_("Table name"), max_length=60, strip=True,
+    # Empty: "<your name>'s table" (services.default_table_name), which the lobby prefills.
+    name = forms.CharField(label=_("Table name"), max_length=60, strip=True, required=False,
                            widget=forms.TextInput(attrs={"autocomplete": "off"}))
     is_private = forms.BooleanField(
         label=_("Private table"), required=False,
@@ -77,12 +78,6 @@ class TableCreateForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["rule_set"].queryset = playable_rule_sets()
-
-    def clean_name(self) -> str:
-        name = self.cleaned_data["name"]
-        if not name:
-            raise forms.ValidationError(_("Give the table a name."))
-        return name
 
 
 class PractiseForm(forms.Form):

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games.live.forms import JoinForm, PractiseForm, TableCreateForm
 from games.live.selectors import lobby_tables, table_state
 from games.live.services import GameError, table_join
+from games.live.services.tables import default_table_name
 from games.live.services import play_now as play_now_service
 from games.live.services.bots import practise_create, table_open
 from games.live.strings import table_strings
@@ -42,7 +43,8 @@ def _error_text(error: GameError) -> str:
 def _lobby(request, create_form=None, join_form=None, practise_form=None, status=200):
     return render(request, "games/lobby.html", {
         "tables": _with_bot_seats(lobby_tables()),
-        "create_form": create_form or TableCreateForm(prefix="create"),
+        "create_form": create_form or TableCreateForm(
+            prefix="create", initial={"name": default_table_name(request.user)}),
         "practise_form": practise_form or PractiseForm(prefix="practise"),
         "join_form": join_form or JoinForm(prefix="join"),
     }, status=status)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import transaction
+from django.utils.translation import gettext
 
 from games.errors import GameError
 from games.live.services import bot_seats, hooks
@@ -19,6 +20,12 @@ from rules.models import RuleSet
 
 # The numbers of rounds a room offers (None: open-ended); seed 000's apps offer these.
 ROUND_CHOICES = (None, 4, 8, 12, 16)
+
+
+def default_table_name(user) -> str:
+    """The name of a table its creator left unnamed: "Alice's table"."""
+    name = gettext("%(name)s's table") % {"name": str(user)}
+    return name[:Table._meta.get_field("name").max_length]
 
 
 def table_create(*, user, rule_set: RuleSet | str, name: str, is_private: bool = False,
@@ -36,8 +43,8 @@ def table_create(*, user, rule_set: RuleSet | str, name: str, is_private: bool =
         if rule_set is None:
             raise GameError("bad_request", "there is no such rule set")
     config = playable_config(rule_set)
-    name = (name or "").strip()
-    if not name or len(name) > Table._meta.get_field("name").max_length:
+    name = (name or "").strip() or default_table_name(user)
+    if len(name) > Table._meta.get_field("name").max_length:
         raise GameError("bad_request", "a table needs a name of 1 to 60 characters")
     options = _room_options(rule_set, config, seats, rounds, arrange_seconds, horse_card)
     opened = Table.objects.filter(created_by=user).exclude(status=TableStatus.CLOSED).count()
