@@ -41,8 +41,12 @@ special pre-check in hints._special) and the sample size with 16 cards (80):
                                  per pair of seats +0.97 ± 0.04
       duel 2  strong vs hints-mc per bot per round +1.05 ± 0.08 (+0.98 .. +1.13)
       ref.    hints-mc vs normal per bot per round +1.59 ± 0.09, per pair +0.79 ± 0.04
-              (x3 pairs ~ +2.4, in line with the issue's "+2.25 ± 0.47": that figure was
-              most likely one bot against three first-hint ones, as "1 vs 3" below)
+      1 vs 3  one strong among three normal   +3.08 ± 0.14 (+2.94 .. +3.21) per round
+      1 vs 3  one hints-mc among three normal +2.51 ± 0.13 (+2.38 .. +2.64) per round
+              (in line with the issue's "+2.25 ± 0.47" for that bot: its figure was most
+              likely one bot against three first-hint ones, the "1 vs 3" format)
+      (a second run, 1,805 s, gave the same duel figures to the digit: every decision is
+      seeded)
     decision, 13 cards: median 133-157 ms cpu alone (179 ms wall on the loaded machine);
       16 cards: before 1,192 ms (50 samples; bench/advise.py), after 445 ms (80 samples)
     analysis of a 4-player round: median 590-650 ms cpu (max ~1,000 ms)
