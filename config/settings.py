@@ -167,7 +167,9 @@ CELERY_TASK_ROUTES = {"games.hint_values": {"queue": ADVICE_QUEUE},
 # human-like pause. BOT_PAUSE=0,0 makes them instant (the browser tests use a short one).
 BOT_PAUSE = tuple(env.list("BOT_PAUSE", cast=float, default=[1.5, 6.0]))
 # The strong bot's advisor options (rules.engine.advisor.advise), in one place.
-BOT_ADVISOR = {"samples": env.int("BOT_ADVISOR_SAMPLES", default=200), "seed": 0}
+# Samples: 0 lets the advisor choose by the hand's size (advisor.samples_for: 150 tables
+# for 13 cards, 80 for 16, the figures bench/bots.py measured).
+BOT_ADVISOR = {"samples": env.int("BOT_ADVISOR_SAMPLES", default=0), "seed": 0}
 
 # --- live tables: presence and caps --------------------------------------------------
 

@@ -1,7 +1,7 @@
 """The expected-value advisor (issue 16): what each way of arranging a hand is worth, in
 points, against the opponents the player may meet — and which way is worth the most.
 
-    advise(cards, config, samples=200, seed=0) -> Advice
+    advise(cards, config, samples=150, seed=0) -> Advice
         .best          the EV-best candidate (never a foul)
         .candidates    every candidate with its EV, best first
         .arrangement   the EV of `arrangement=` when one was given
@@ -55,7 +55,9 @@ from .cards import Card, CardError, check_in_deck, display_order
 from .config import RuleConfig
 from .hints import Hint, hints
 
-DEFAULT_SAMPLES = 200
+# 150 tables: the strong bot's decision within issue 16's 150 ms (median 120 ms on the
+# 2-core machine; 200 took 167 ms) and as strong in the duels (bench/bots.py).
+DEFAULT_SAMPLES = 150
 # 多三张: an opponent's first hint over 16 cards costs several times a 13-card one (the
 # special search tries the choices of 13), so the strong bot samples fewer tables there.
 EXTRA_SAMPLES = 80
@@ -231,11 +233,16 @@ def best_arrangement(cards: Sequence[Card], config: RuleConfig, *, opponents: in
     """The EV-best arrangement of `cards` — what the strong bot submits (issue 16).
     `opponents`: the other players at the table (default: the rule set's largest table);
     `budget`: seconds to spend at most (default: no limit; the sample size decides —
-    200 tables, 80 with 16 cards — which keeps the answer reproducible from `seed`)."""
+    150 tables, 80 with 16 cards — which keeps the answer reproducible from `seed`)."""
     players = None if opponents is None else opponents + 1
-    samples = DEFAULT_SAMPLES if len(cards) == 13 else EXTRA_SAMPLES
+    samples = samples_for(len(cards))
     return advise(cards, config, samples=samples, seed=seed, players=players,
                   time_budget=budget).best.arrangement
+
+
+def samples_for(dealt: int) -> int:
+    """The tables the strong bot samples for a hand of `dealt` cards (13, or 16)."""
+    return DEFAULT_SAMPLES if dealt == 13 else EXTRA_SAMPLES
 
 
 def rate_arrangement(cards: Sequence[Card], arrangement: Arrangement, config: RuleConfig,

@@ -13,7 +13,7 @@ from games.errors import GameError
 from games.live import selectors, services
 from games.live.services import bot_seats, bots
 from games.models import Round, Seat, Session, Table
-from rules.engine.advisor import advise
+from rules.engine.advisor import advise, samples_for
 from rules.engine.cards import codes, parse_cards
 from rules.engine.config import RuleConfig
 from tests.games.bot_runner import BotRunner, fresh_cache_keys
@@ -224,7 +224,8 @@ def test_each_level_picks_what_it_should(db):
     assert len(picked) > 1
     strong = bots.choose_arrangement(you, config, "strong", players=4)
     from django.conf import settings
-    best = advise(parse_cards(HAND), config, players=4, **settings.BOT_ADVISOR).best
+    best = advise(parse_cards(HAND), config, players=4, seed=settings.BOT_ADVISOR["seed"],
+                  samples=samples_for(len(HAND))).best
     assert strong["front"] == codes(best.arrangement.front)
     assert (strong["middle"], strong["back"]) == (codes(best.arrangement.middle),
                                                   codes(best.arrangement.back))
