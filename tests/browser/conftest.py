@@ -31,6 +31,18 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
+def module_server(module: str, tmp_path: Path, *options: str) -> "TableServer":
+    """Start `python -m <module>` as a live server (a test module serving its own chosen
+    deal: live_server.serve_one_deal) on a free port, logging under ARTIFACTS."""
+    port = _free_port()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    log = ARTIFACTS / f"server-{port}.log"
+    log.write_text("")
+    command = [sys.executable, "-m", module, "--port", str(port),
+               "--db", str(tmp_path / "server.sqlite3"), *options]
+    return TableServer(command, port, log).start()
+
+
 class TableServer:
     """A live server subprocess; `stop()` and `start()` again keep its database, so a
     test can drop every connection the way a server restart does."""

@@ -107,6 +107,33 @@ def main(argv: list[str] | None = None) -> None:
     _quick_rule_sets(args.arrange_seconds)
     if args.special_seat is not None:
         _choose_deals(args.special_seat, args.players)
+    _run_daphne(args)
+
+
+def serve_one_deal(argv: list[str], seed_for, prepare=None) -> None:
+    """A test module's own live server, whose every deal is the seed `seed_for(players)`
+    chose (under v1, where the seed is the whole deal): the felt's scoop, 多一色's twin
+    card. `prepare(args)`: more set-up once the database is migrated (a rule set)."""
+    args = _arguments(argv)
+    _environment(args)
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", verbosity=0, interactive=False)
+    _quick_rule_sets(args.arrange_seconds)
+    if prepare is not None:
+        prepare(args)
+    from games.live.services import hooks
+    from rules.engine.fairness import ALGORITHM as deal_algorithm_v1
+
+    seed = seed_for(args.players)
+    hooks.deal_seed_factory = lambda: seed
+    hooks.deal_scheme = deal_algorithm_v1
+    _run_daphne(args)
+
+
+def _run_daphne(args: argparse.Namespace) -> None:
     from daphne.cli import CommandLineInterface
 
     CommandLineInterface().run(["-b", "127.0.0.1", "-p", str(args.port), "config.asgi:application"])

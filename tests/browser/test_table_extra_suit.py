@@ -52,44 +52,28 @@ def twin_seed(players: int = 2) -> str:
 
 
 def serve(argv: list[str]) -> None:
-    from tests.browser import live_server
+    from tests.browser.live_server import serve_one_deal
 
-    args = live_server._arguments(argv)
-    live_server._environment(args)
-    import django
-    from django.core.management import call_command
+    serve_one_deal(argv, twin_seed, prepare=_quick_extra_suit)
 
-    django.setup()
-    call_command("migrate", verbosity=0, interactive=False)
+
+def _quick_extra_suit(args) -> None:
+    """A quick copy of 多一色 (the live server's own quick copies are other presets)."""
     from dataclasses import replace
 
-    from games.live.services import hooks
-    from rules.engine.fairness import ALGORITHM as deal_algorithm_v1
     from rules.engine.presets import PRESETS
     from rules.services import ruleset_create
 
-    ruleset_create(slug="browser-quick-extra-suit",
-                   config=replace(PRESETS["extra-suit"], name=RULE_SET, arrange_seconds=args.arrange_seconds))
-    seed = twin_seed(args.players)
-    hooks.deal_seed_factory = lambda: seed
-    hooks.deal_scheme = deal_algorithm_v1  # the seed is the whole deal only under v1
-    from daphne.cli import CommandLineInterface
-
-    CommandLineInterface().run(["-b", "127.0.0.1", "-p", str(args.port), "config.asgi:application"])
+    ruleset_create(slug="browser-quick-extra-suit", config=replace(
+        PRESETS["extra-suit"], name=RULE_SET, arrange_seconds=args.arrange_seconds))
 
 
 @pytest.fixture
 def twin_server(tmp_path):
-    from tests.browser.conftest import ARTIFACTS, TableServer, _free_port
+    from tests.browser.conftest import module_server
 
-    port = _free_port()
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    log = ARTIFACTS / f"server-{port}.log"
-    log.write_text("")
-    command = [sys.executable, "-m", "tests.browser.test_table_extra_suit", "--port", str(port),
-               "--db", str(tmp_path / "twin.sqlite3"), "--arrange-seconds", str(ARRANGE_SECONDS),
-               "--players", "2"]
-    server = TableServer(command, port, log).start()
+    server = module_server("tests.browser.test_table_extra_suit", tmp_path,
+                           "--arrange-seconds", str(ARRANGE_SECONDS), "--players", "2")
     yield server
     server.stop()
 

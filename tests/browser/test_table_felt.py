@@ -64,25 +64,9 @@ def scoop_seed(players: int = 2) -> str:
 
 
 def serve(argv: list[str]) -> None:
-    from tests.browser import live_server
+    from tests.browser.live_server import serve_one_deal
 
-    args = live_server._arguments(argv)
-    live_server._environment(args)
-    import django
-    from django.core.management import call_command
-
-    django.setup()
-    call_command("migrate", verbosity=0, interactive=False)
-    live_server._quick_rule_sets(args.arrange_seconds)
-    from games.live.services import hooks
-    from rules.engine.fairness import ALGORITHM as deal_algorithm_v1
-
-    seed = scoop_seed(args.players)
-    hooks.deal_seed_factory = lambda: seed
-    hooks.deal_scheme = deal_algorithm_v1  # the seed is the whole deal only under v1
-    from daphne.cli import CommandLineInterface
-
-    CommandLineInterface().run(["-b", "127.0.0.1", "-p", str(args.port), "config.asgi:application"])
+    serve_one_deal(argv, scoop_seed)
 
 
 # --- helpers ---------------------------------------------------------------------------
@@ -90,16 +74,10 @@ def serve(argv: list[str]) -> None:
 
 @pytest.fixture
 def felt_server(tmp_path):
-    from tests.browser.conftest import ARTIFACTS, TableServer, _free_port
+    from tests.browser.conftest import module_server
 
-    port = _free_port()
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    log = ARTIFACTS / f"server-{port}.log"
-    log.write_text("")
-    command = [sys.executable, "-m", "tests.browser.test_table_felt", "--port", str(port),
-               "--db", str(tmp_path / "felt.sqlite3"), "--arrange-seconds", str(ARRANGE_SECONDS),
-               "--players", "2"]
-    server = TableServer(command, port, log).start()
+    server = module_server("tests.browser.test_table_felt", tmp_path,
+                           "--arrange-seconds", str(ARRANGE_SECONDS), "--players", "2")
     yield server
     server.stop()
 

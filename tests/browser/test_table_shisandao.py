@@ -198,7 +198,7 @@ def test_four_players_bid_exchange_through_the_pool_and_negotiate(browser, table
     shot(cat, "negotiation-answer-desktop")
     shot(ann, "negotiation-waiting-desktop")
     cat_ben = deal(cat, 1)
-    cat_ben.locator(f"#deal-amount-1").fill("4")
+    cat_ben.locator("#deal-amount-1").fill("4")
     expect(cat_ben.locator(".deal-preview")).to_have_text("Your proposal: you win 4 道")
     cat_ben.get_by_role("button", name="Propose").click()
     expect(deal(ben, 1)).to_contain_text("Cat proposes: the banker wins 4 道")
