@@ -50,6 +50,17 @@ special pre-check in hints._special) and the sample size with 16 cards (80):
     decision, 13 cards: median 133-157 ms cpu alone (179 ms wall on the loaded machine);
       16 cards: before 1,192 ms (50 samples; bench/advise.py), after 445 ms (80 samples)
     analysis of a 4-player round: median 590-650 ms cpu (max ~1,000 ms)
+
+Then 150 tables for 13 cards instead of 200 (advisor.DEFAULT_SAMPLES), on the quiet
+machine (load < 2), 2,000 deals x 2 seatings in 723 s:
+
+      duel 1  strong vs normal   per bot per round +1.94 ± 0.09 (+1.86 .. +2.03)
+      duel 2  strong vs hints-mc per bot per round +1.05 ± 0.08 (+0.98 .. +1.13)
+      1 vs 3  one strong among three normal   +3.06 ± 0.14 (+2.93 .. +3.20) per round
+      1 vs 3  one hints-mc among three normal +2.51 ± 0.13 (+2.38 .. +2.64) per round
+    decision, 13 cards: median 121 ms, p90 150 ms (200 tables: median 167 ms, same
+      machine, same quiet); 16 cards: median 428 ms, p90 522 ms
+    analysis of a 4-player round: median 508 ms cpu, max 820 ms
 """
 
 from __future__ import annotations
