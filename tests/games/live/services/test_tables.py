@@ -41,9 +41,12 @@ def test_a_rule_set_an_admin_left_inconsistent_is_refused_clearly(players):
     assert not Table.objects.exists()
 
 
-def test_a_table_needs_a_name(players):
+def test_an_unnamed_table_is_named_after_its_creator_and_a_name_has_at_most_60_characters(
+        players):
+    table = services.table_create(user=players[0], rule_set=standard(), name="  ")
+    assert table.name == f"{players[0].display_name}'s table"
     with pytest.raises(GameError, match="name"):
-        services.table_create(user=players[0], rule_set=standard(), name="  ")
+        services.table_create(user=players[0], rule_set=standard(), name="x" * 61)
 
 
 def test_join_by_invite_code_takes_the_lowest_free_seat(players):
