@@ -14,9 +14,12 @@ dict with "ev", "best": true, "hint": its index among the hints or null}, "sampl
 "seed", "players"}; selectors.hand_private reads it back on a reconnect, and the "best
 EV" timer (RuleConfig.timer_policy) submits its "best".
 
-十三道 (banker mode) is skipped: its cards are known only after the bidding and the
-exchange, and its timer searches for itself (games.machine.arranging). The task is
-idempotent: a hand already valued is left alone, so a second delivery costs nothing.
+十三道 (banker mode): the cards a player arranges are known only once the bidding and the
+exchange are over, so the task is queued again when arranging starts (round_state.persist)
+and values the cards each player holds then, the banker's hand against every player and a
+player's against the banker alone (the way 十三道 settles); its timer searches for itself
+(games.machine.arranging). The task is idempotent: a hand already valued is left alone,
+and a run while the round is not being arranged values nothing.
 """
 
 from __future__ import annotations
@@ -46,9 +49,10 @@ def hint_values(round_id: int) -> int:
 
 def store_hint_values(round_id: int) -> int:
     round = Round.objects.filter(pk=round_id).first()
-    if round is None or round.rules.get("mode") == "banker":
+    if round is None:
         return 0
     config = RuleConfig.from_dict(round.rules)
+    banker = round.banker_position if config.mode == "banker" else None
     hands = list(round.hands.filter(hint_values__isnull=True))
     players = round.hands.count()
     valued = 0
@@ -56,7 +60,9 @@ def store_hint_values(round_id: int) -> int:
         if Round.objects.filter(pk=round_id).values_list("phase", flat=True).first() \
                 != RoundPhase.ARRANGING:
             break  # settled meanwhile: the analysis takes over
-        payload = hand_values(hand.dealt_cards, config, players)
+        cards = hand.held_cards if hand.held_cards is not None else hand.dealt_cards
+        payload = hand_values(cards, config, players,
+                              is_banker=banker is not None and hand.position == banker)
         with transaction.atomic():
             if Hand.objects.filter(pk=hand.pk, hint_values__isnull=True).update(
                     hint_values=payload):
@@ -67,9 +73,11 @@ def store_hint_values(round_id: int) -> int:
     return valued
 
 
-def hand_values(dealt: list[str], config: RuleConfig, players: int) -> dict[str, Any]:
+def hand_values(dealt: list[str], config: RuleConfig, players: int, *,
+                is_banker: bool = False) -> dict[str, Any]:
     """Hand.hint_values for one hand (module docstring), from its own cards only."""
-    values = value_hints(parse_cards(dealt), config, players=players)
+    values = value_hints(parse_cards(dealt), config, players=players,
+                         player_is_banker=is_banker)
     hints = []
     for index, (hint, ev) in enumerate(zip(values.hints, values.evs)):
         entry = {**hint_dict(hint, dealt), "ev": round(ev, 3)}

@@ -214,7 +214,8 @@ def hand_private(hand: Hand, round: Round, state: RoundState | None = None
         "round_id": round.id,
         "cards": cards,
         "candidates": [],
-        "hints": hand_hints(cards, state.config) if arranging else [],
+        "hints": ((valued_hints(hand.hint_values) if hand.hint_values
+                   else hand_hints(cards, state.config)) if arranging else []),
         "deadline": iso(state.deadline),
         "submission": submission_private(hand),
         **banker_private(state, hand.position),

@@ -132,3 +132,51 @@ def test_the_best_ev_timer_searches_when_nothing_is_stored(players, committed, m
         assert hand.auto_submitted
         assert sorted(hand.back) == sorted(codes(best.back))
         assert sorted(hand.middle) == sorted(codes(best.middle))
+
+
+@pytest.mark.django_db
+def test_shisandao_values_the_cards_held_once_arranging_starts_banker_against_all(
+        players, committed, outbox, advice_tasks, monkeypatch):
+    """十三道's cards are known only after the bidding (and the exchange): its hints are
+    valued when arranging starts, from the cards each player then holds, the banker's
+    hand as the banker's (it meets every player), the others' as a player's."""
+    from games.live import advice_tasks as task_module
+
+    rule_set = RuleSet.objects.get(slug="shisandao")
+    rule_set.bidding, rule_set.exchange = True, False
+    rule_set.save()
+    table = services.table_create(user=players[0], rule_set=rule_set, name="Dao", seats=3)
+    seat_all(table, players[:3], committed)
+    for player in players[:3]:
+        committed(services.player_ready, table_id=table.id, user=player)
+    round = table.rounds.get()
+    assert round.phase == "bidding"
+    assert committed(store_hint_values, round_id=round.id) == 0  # no cards to value yet
+    advice_tasks.clear()
+    for player, amount in zip(players[:3], (0, 3, 1)):
+        committed(services.round_bid, table_id=table.id, user=player, amount=amount)
+    round.refresh_from_db()
+    assert round.phase == "arranging" and round.banker_position == 1
+    assert advice_tasks == [("hint_values", round.id)]
+    seen = {}
+    real = task_module.hand_values
+
+    def spy(cards, config, players, *, is_banker=False):
+        seen[tuple(cards)] = is_banker
+        return real(cards, config, players, is_banker=is_banker)
+
+    monkeypatch.setattr(task_module, "hand_values", spy)
+    outbox.clear()
+    assert committed(store_hint_values, round_id=round.id) == 3
+    assert "hint_values" not in outbox.types(broadcast.table_group(table.id))
+    for hand in Hand.objects.filter(round=round):
+        held = hand.held_cards if hand.held_cards is not None else hand.dealt_cards
+        assert seen[tuple(held)] is (hand.position == 1)
+        mine = [m for m in outbox.to(broadcast.player_group(table.id, hand.user_id))
+                if m["type"] == "hint_values"]
+        assert len(mine) == 1
+        assert all(set(h["front"] + h["middle"] + h["back"]) <= set(held)
+                   for h in mine[0]["hints"])
+        # A reconnect shows the valued hints too.
+        you = selectors.table_state(table_id=table.id, user=hand.user)["you"]
+        assert all("ev" in hint for hint in you["hints"])

@@ -47,6 +47,10 @@ def persist(table: Table, round: Round, old: machine.RoundState, new: machine.Ro
         seats = seats_of(table)
         sessions.mark_away(seats, hands.values())
         transaction.on_commit(lambda: hooks.schedule_analysis(round.id))
+    elif new.phase == machine.ARRANGING and old.phase != machine.ARRANGING:
+        # 十三道: the cards a player arranges are known only now, after the bidding and
+        # the exchange (other presets value their hints from the deal).
+        transaction.on_commit(lambda: hooks.schedule_hint_values(round.id))
     timer = not settled and new.deadline != old.deadline
     if timer:  # a new phase or exchange step: its timer belongs to this version
         round.table_version = version
