@@ -83,7 +83,7 @@ def _settle(table: Table, round: Round, new: machine.RoundState,
             events: list[machine.Event], moment, hands: dict[int, Hand]) -> None:
     # One save: the database refuses a seed on a round that is not settled.
     round.phase, round.result, round.settled_at = new.phase, new.result, moment
-    round.deal_seed = take_secret(RoundSecret, round.id)
+    round.deal_seed = take_secret(RoundSecret, "deal_seed", round.id)
     if round.deal_seed is None:
         raise RoundSecret.DoesNotExist(f"round {round.id} has no secret seed to reveal")
     round.save(update_fields=["phase", "result", "settled_at", "deal_seed"])

@@ -231,10 +231,10 @@ def _deal_seeds(table: Table, seats: list[Seat]) -> tuple[str, str, list[dict]]:
         return fairness.ALGORITHM, hooks.deal_seed_factory(), []
     # Taken out of TableSecret: the round's RoundSecret holds it now; settlement commits
     # the next one.
-    server_seed = take_secret(TableSecret, table.id)
+    server_seed = take_secret(TableSecret, "next_seed", table.id)
     if server_seed is None:  # a table that never committed (made before v2 existed)
         commit_next_seed(table)
-        server_seed = take_secret(TableSecret, table.id)
+        server_seed = take_secret(TableSecret, "next_seed", table.id)
     client_seeds = [{"position": seat.position,
                      "seed": seat.client_seed or hooks.client_seed_factory(),
                      "by_server": not seat.client_seed} for seat in seats]

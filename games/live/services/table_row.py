@@ -46,15 +46,10 @@ def seat_of(table: Table, user) -> Seat:
     return seat
 
 
-def playing_round(table: Table) -> Round | None:
-    """The table's round being played (bidding, exchanging, arranging or negotiating)."""
-    return (Round.objects.filter(table=table).exclude(
-        phase__in=[RoundPhase.SETTLED, RoundPhase.ABANDONED]).order_by("-number").first())
-
-
 def playing_round_hands(table: Table) -> tuple[Round | None, list[Hand]]:
-    """The table's round being played and its hands, in one query (each submission reads
-    them): the hands with their round joined, all sharing one Round instance."""
+    """The table's round being played (bidding, exchanging, arranging or negotiating) and
+    its hands, in one query (each submission reads them): the hands with their round
+    joined, all sharing one Round instance."""
     hands = list(Hand.objects.filter(round__table=table)
                  .exclude(round__phase__in=[RoundPhase.SETTLED, RoundPhase.ABANDONED])
                  .select_related("round", "round__session")
@@ -68,14 +63,14 @@ def playing_round_hands(table: Table) -> tuple[Round | None, list[Hand]]:
     return round, hands
 
 
-def take_secret(model, key: int) -> str | None:
-    """Read and delete a secret seed row (TableSecret's next seed at the deal,
-    RoundSecret's at settlement) in one statement; None if there is none."""
-    table = connection.ops.quote_name(model._meta.db_table)
-    column = model._meta.get_field("next_seed" if model is TableSecret else "deal_seed").column
+def take_secret(model, field: str, key: int) -> str | None:
+    """Read and delete the seed `field` of a secret row (TableSecret's next_seed at the
+    deal, RoundSecret's deal_seed at settlement) in one statement; None if there is none."""
+    quote = connection.ops.quote_name
+    column = model._meta.get_field(field).column
     with connection.cursor() as cursor:
-        cursor.execute(f"DELETE FROM {table} WHERE {connection.ops.quote_name(model._meta.pk.column)}"
-                       f" = %s RETURNING {connection.ops.quote_name(column)}", [key])
+        cursor.execute(f"DELETE FROM {quote(model._meta.db_table)} WHERE "
+                       f"{quote(model._meta.pk.column)} = %s RETURNING {quote(column)}", [key])
         row = cursor.fetchone()
     return row[0] if row else None
 
