@@ -97,10 +97,14 @@ def envelope(message: dict[str, Any]) -> dict[str, Any]:
     than once per socket that receives it, with what the receiving socket reads of it —
     the version, and the players the seats in it show disconnected (a socket that finds
     its own player there reconnects the seat: TableConsumer.table_message)."""
-    gone = [seat.get("user_id") for seat in message.get("seats") or ()
-            if isinstance(seat, dict) and seat.get("connected") is False]
     return {"type": HANDLER, "text": json.dumps(message), "version": message.get("version"),
-            "gone": gone}
+            "gone": shown_gone(message)}
+
+
+def shown_gone(message: dict[str, Any]) -> list[Any]:
+    """The players whose seats `message` shows disconnected."""
+    return [seat.get("user_id") for seat in message.get("seats") or ()
+            if isinstance(seat, dict) and seat.get("connected") is False]
 
 
 def send_now(group: str, message: dict[str, Any]) -> None:

@@ -293,20 +293,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         text as encoded once for every socket (broadcast.envelope), or a bare message."""
         if "text" in event:
             await self.send_text(event["text"], event.get("version"))
-            gone = self.joined and not self.closed and self.user.id in (event.get("gone") or ())
+            gone = event.get("gone") or ()
         else:
             await self.send_json(event["message"])
-            gone = self._shows_me_gone(event["message"])
-        if gone:
+            gone = broadcast.shown_gone(event["message"])
+        if self.joined and not self.closed and self.user.id in gone:
             # The presence sweep found no lease (its server was busy, or Redis lost it):
             # this socket is here, so the seat is connected.
             await self.change(services.player_connection, connected=True)
-
-    def _shows_me_gone(self, message: dict[str, Any]) -> bool:
-        if self.closed or not self.joined:
-            return False
-        return any(isinstance(seat, dict) and seat.get("user_id") == self.user.id
-                   and seat.get("connected") is False for seat in message.get("seats") or ())
 
     async def send_text(self, text: str, version: Any) -> None:
         """Send JSON text already encoded, with the version it carries."""
