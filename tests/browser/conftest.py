@@ -25,6 +25,29 @@ PHONE = {"width": 375, "height": 812}
 DESKTOP = {"width": 1280, "height": 900}
 
 
+@pytest.fixture
+def chosen_deals_played_here(monkeypatch):
+    """For tests that play rounds through the services in their own process: no real
+    timers or channel layer (the test settles rounds itself), and deals from chosen
+    seeds, which are the whole deal only under v1 (v2 mixes in every player's client
+    seed). Use with `run_now` as play_round's `committed`."""
+    from django.test import override_settings
+
+    from games.live.services import hooks
+    from rules.engine import fairness
+
+    monkeypatch.setattr(hooks, "schedule_arrange_timeout", lambda *args: None)
+    monkeypatch.setattr(hooks, "deal_scheme", fairness.ALGORITHM)
+    with override_settings(CHANNEL_LAYERS={"default": {
+            "BACKEND": "channels.layers.InMemoryChannelLayer"}}):
+        yield
+
+
+def run_now(service, **kwargs):
+    """A service outside any test transaction commits by itself (transaction=True)."""
+    return service(**kwargs)
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

@@ -11,26 +11,21 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from django.test import override_settings
 
 from conftest import CHROMIUM
+from tests.browser.conftest import CHROMIUM_ARGS, run_now
 from games.live import services
-from games.live.services import hooks
 from games.models import Session
-from rules.engine import fairness
 from tests.factories import GOOD_PASSWORD, make_user
 from tests.games.played import HOME_RUN_SEED, SCOOP_SEED, SPECIAL_SEED, play_round
 
 pytestmark = [
     pytest.mark.requires_chromium,
     pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.usefixtures("chosen_deals_played_here"),
 ]
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
-CHROMIUM_ARGS = [
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-]
 VIEWPORTS = {"phone": {"width": 375, "height": 667}, "landscape": {"width": 667, "height": 375},
              "desktop": {"width": 1280, "height": 800}}
 LANGUAGES = ("en", "zh-hans")
@@ -72,19 +67,6 @@ MEASURE = r"""() => {
     .slice(0, 5).map((link) => link.getAttribute('href'));
   return {scroll: document.documentElement.scrollWidth, width, wide, wrapped, squeezed, lost};
 }"""
-
-
-@pytest.fixture(autouse=True)
-def quiet_services(monkeypatch):
-    monkeypatch.setattr(hooks, "schedule_arrange_timeout", lambda *args: None)
-    monkeypatch.setattr(hooks, "deal_scheme", fairness.ALGORITHM)
-    with override_settings(CHANNEL_LAYERS={"default": {
-            "BACKEND": "channels.layers.InMemoryChannelLayer"}}):
-        yield
-
-
-def run_now(service, **kwargs):
-    return service(**kwargs)
 
 
 @pytest.fixture

@@ -15,10 +15,10 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from django.test import override_settings
 from playwright.sync_api import expect
 
 from conftest import CHROMIUM
+from tests.browser.conftest import CHROMIUM_ARGS, run_now
 from games.live import services
 from games.live.services import hooks
 from games.models import Round
@@ -29,30 +29,10 @@ from tests.games.played import HOME_RUN_SEED, SPECIAL_SEED, play_round
 pytestmark = [
     pytest.mark.requires_chromium,
     pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.usefixtures("chosen_deals_played_here"),
 ]
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
-CHROMIUM_ARGS = [
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-]
-
-
-@pytest.fixture(autouse=True)
-def quiet_services(monkeypatch):
-    """No real timers or channel layer: the test settles rounds itself. The rounds are
-    dealt from chosen seeds, which are the whole deal only under v1 (v2 mixes in every
-    player's client seed)."""
-    monkeypatch.setattr(hooks, "schedule_arrange_timeout", lambda *args: None)
-    monkeypatch.setattr(hooks, "deal_scheme", fairness.ALGORITHM)
-    with override_settings(CHANNEL_LAYERS={"default": {
-            "BACKEND": "channels.layers.InMemoryChannelLayer"}}):
-        yield
-
-
-def run_now(service, **kwargs):
-    """A service outside any test transaction commits by itself (transaction=True)."""
-    return service(**kwargs)
 
 
 @pytest.fixture
