@@ -95,7 +95,9 @@ class TableListApi(APIView):
     @extend_schema_serializer(component_name="TableCreateInput")
     class InputSerializer(serializers.Serializer):
         rule_set = serializers.SlugField(help_text="A rule set's slug, e.g. standard.")
-        name = serializers.CharField(max_length=60)
+        name = serializers.CharField(max_length=60, required=False, allow_blank=True,
+                                     default="", help_text=(
+                                         "Empty or left out: \"<your name>'s table\"."))
         is_private = serializers.BooleanField(default=False)
         seats = serializers.IntegerField(required=False, allow_null=True, default=None)
         rounds = serializers.IntegerField(required=False, allow_null=True, default=None)

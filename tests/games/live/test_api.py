@@ -55,6 +55,14 @@ def test_create_refusals(api):
     assert not Table.objects.exists()
 
 
+def test_a_table_created_without_a_name_is_named_after_its_creator(api, players):
+    for body in ({"rule_set": "standard", "name": ""}, {"rule_set": "standard"}):
+        response = api.post(reverse("api-table-list"), body, content_type="application/json")
+        assert response.status_code == 201
+    assert {table.name for table in Table.objects.all()} == {
+        f"{players[0].display_name}'s table"}
+
+
 def test_join_by_invite_code(client, players):
     table = services.table_create(user=players[0], rule_set="standard", name="Private",
                                   is_private=True)
