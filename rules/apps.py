@@ -7,3 +7,6 @@ class RulesConfig(AppConfig):
 
     name = "rules"
     verbose_name = _("Rules")
+
+    def ready(self) -> None:
+        from rules import signals  # noqa: F401  (connects the receivers)

@@ -135,7 +135,7 @@ class _Order:
     bonus: dict[Pattern, int]
 
 
-_ORDERS: dict[int, tuple[object, _Order]] = {}
+_ORDERS: dict[tuple, _Order] = {}
 
 
 def pattern_order(config: RuleConfig) -> tuple[tuple[Pattern, ...], tuple[Pattern, ...]]:
@@ -146,11 +146,13 @@ def pattern_order(config: RuleConfig) -> tuple[tuple[Pattern, ...], tuple[Patter
 
 
 def _order(config: RuleConfig) -> _Order:
-    """Built once per row-bonus table: hints for hundreds of hands share one rule set."""
+    """Built once per row-bonus table: hints for hundreds of hands share one rule set.
+    Keyed by the table's value (frozen RowBonus entries), not by the config object: every
+    deal and every round's rules parse a config afresh, with equal tables."""
     bonuses = config.row_bonuses
-    entry = _ORDERS.get(id(bonuses))
-    if entry is not None and entry[0] is bonuses:
-        return entry[1]
+    order = _ORDERS.get(bonuses)
+    if order is not None:
+        return order
     patterns = [(f, m, b) for b in range(FIVE_OF_A_KIND + 1) for m in range(b + 1)
                 for f in FRONT_STRENGTHS if f <= m]
     patterns.sort(key=lambda p: pattern_order_key(p, config), reverse=True)
@@ -161,7 +163,7 @@ def _order(config: RuleConfig) -> _Order:
     )
     if len(_ORDERS) > 256:
         _ORDERS.clear()
-    _ORDERS[id(bonuses)] = (bonuses, order)
+    _ORDERS[bonuses] = order
     return order
 
 

@@ -8,11 +8,10 @@ RoundEvent log — then bumps the table's version, queues the step's messages
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Max, Subquery
-from django.db.models.functions import Coalesce
 
 from games import machine
-from games.live.services import hooks, round_messages, sessions
+from games.live.services import hooks, round_messages, rows, sessions
+from games.live.services.rows import save_fields
 from games.live.services.table_row import changed, commit_next_seed, seats_of, take_secret
 from games.live.state import flow_of
 from games.models import Hand, Round, RoundEvent, RoundSecret, Table, TableStatus
@@ -31,7 +30,7 @@ def persist(table: Table, round: Round, old: machine.RoundState, new: machine.Ro
     for position in exchanged:
         hands[position].held_cards = list(new.held[position])
     if exchanged:
-        Hand.objects.bulk_update([hands[p] for p in exchanged], ["held_cards"])
+        rows.save_many([hands[p] for p in exchanged], ("held_cards",))
     settled = new.phase == machine.SETTLED
     if settled:
         _settle(table, round, new, events, moment, hands)
@@ -56,7 +55,7 @@ def persist(table: Table, round: Round, old: machine.RoundState, new: machine.Ro
         round.table_version = version
         fields.append("table_version")
     if fields:
-        round.save(update_fields=fields)
+        save_fields(round, fields)
     log(round, events)
     round_messages.send(table, round, old, new, events, version, hands, seats)
     if settled:  # after `settled`, so a client has the last round before the summary
@@ -75,8 +74,8 @@ def _save_submission(hand: Hand, submission: machine.Submission, moment) -> None
     hand.declared_special = submission.special or ""
     hand.auto_submitted = submission.auto
     hand.submitted_at = moment
-    hand.save(update_fields=["front", "middle", "back", "discards", "declared_special",
-                             "auto_submitted", "submitted_at"])
+    save_fields(hand, ("front", "middle", "back", "discards", "declared_special",
+                       "auto_submitted", "submitted_at"))
 
 
 def _settle(table: Table, round: Round, new: machine.RoundState,
@@ -86,10 +85,10 @@ def _settle(table: Table, round: Round, new: machine.RoundState,
     round.deal_seed = take_secret(RoundSecret, "deal_seed", round.id)
     if round.deal_seed is None:
         raise RoundSecret.DoesNotExist(f"round {round.id} has no secret seed to reveal")
-    round.save(update_fields=["phase", "result", "settled_at", "deal_seed"])
+    save_fields(round, ("phase", "result", "settled_at", "deal_seed"))
     for position, hand in hands.items():
         hand.points = new.result["totals"][str(position)]
-    Hand.objects.bulk_update(list(hands.values()), ["points"])  # one statement
+    rows.save_many(list(hands.values()), ("points",))  # one statement
     table.status = TableStatus.OPEN
     # The next round's server seed, public before anyone is ready; saved with the version.
     commit_next_seed(table, save=False)
@@ -104,14 +103,12 @@ def log(round: Round, events: list[machine.Event], *, first: bool = False) -> No
     single event — a submission, most steps — is one INSERT that numbers itself in the
     database; the table's lock makes the number safe either way."""
     if first or len(events) > 1:
-        last = 0 if first else (
-            RoundEvent.objects.filter(round=round).aggregate(n=Max("seq"))["n"] or 0)
-        RoundEvent.objects.bulk_create([
-            RoundEvent(round=round, seq=last + i, type=event.type,
-                       payload=dict(event.payload))
-            for i, event in enumerate(events, start=1)])
+        start = 1 if first else rows.next_number(RoundEvent, "seq", "round", round.id)
+        rows.insert([RoundEvent(round_id=round.id, seq=seq, type=event.type,
+                                payload=dict(event.payload))
+                     for seq, event in enumerate(events, start=start)])
     elif events:
-        last = (RoundEvent.objects.filter(round_id=round.id).order_by("-seq")
-                .values("seq")[:1])
-        RoundEvent.objects.create(round=round, seq=Coalesce(Subquery(last), 0) + 1,
-                                  type=events[0].type, payload=dict(events[0].payload))
+        rows.insert([RoundEvent(round_id=round.id, type=events[0].type,
+                                payload=dict(events[0].payload))],
+                    computed={"seq": (rows.next_number_sql(RoundEvent, "seq", "round"),
+                                      [round.id])})

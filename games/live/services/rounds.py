@@ -18,16 +18,16 @@ from datetime import timedelta
 from typing import Sequence
 
 from django.db import transaction
-from django.db.models import Max
 
 from games import machine
 from games.errors import GameError
 from games.live import broadcast, selectors
-from games.live.services import hooks, sessions
+from games.live.services import hooks, rows, sessions
 from games.live.services.round_state import log, persist
 from games.live.services.table_row import (changed, commit_next_seed, lock_table,
                                            playable_config, playing_round_hands,
-                                           round_running, seat_of, seats_of, take_secret)
+                                           round_running, rule_set_of, seat_of, seats_of,
+                                           take_secret)
 from games.live.selectors import PLAYING_PHASES
 from games.live.state import flow_of, load_state
 from games.models import (Hand, Round, RoundPhase, RoundSecret, Seat, Session, Table,
@@ -67,9 +67,14 @@ def round_auto_submit(*, round_id: int, version: int) -> bool:
     at); returns whether it acted. Run twice, late or after everyone acted, it changes
     nothing. Run early (a clock ahead of the database's), it schedules itself again for
     the time that is left."""
-    table_id = Round.objects.filter(pk=round_id).values_list("table_id", flat=True).first()
-    if table_id is None:
+    # Most timers find their round settled long ago: one read, no lock. A round never
+    # plays again once over, and its timer version only grows, so a miss here is final;
+    # a hit is checked again under the lock.
+    found = Round.objects.filter(pk=round_id).values_list(
+        "table_id", "phase", "table_version").first()
+    if found is None or found[1] not in PLAYING_PHASES or found[2] != version:
         return False
+    table_id = found[0]
     with transaction.atomic():
         table = lock_table(table_id)
         round = Round.objects.get(pk=round_id)
@@ -146,7 +151,7 @@ def deal_if_playable(table: Table, seats: list[Seat],
                      session: Session | None | bool = False) -> Round | None:
     """Deal if the seats are as many as the rules allow. `session`: the open session
     already looked up (None: there is none), or False to look it up."""
-    config = room_config(table, playable_config(table.rule_set))
+    config = room_config(table, playable_config(rule_set_of(table)))
     if not config.min_players <= len(seats) <= config.max_players:
         return None
     if session is False:
@@ -163,7 +168,7 @@ def room_config(table: Table, config: RuleConfig) -> RuleConfig:
 
 def _deal(table: Table, seats: list[Seat], config: RuleConfig,
           session: Session | None) -> Round:
-    number = (Round.objects.filter(table=table).aggregate(n=Max("number"))["n"] or 0) + 1
+    number = rows.next_number(Round, "number", "table", table.id)
     scheme, server_seed, client_seeds = _deal_seeds(table, seats)
     seed = fairness.deal_seed(scheme, server_seed, number,
                               [entry["seed"] for entry in client_seeds])
@@ -186,14 +191,14 @@ def _deal(table: Table, seats: list[Seat], config: RuleConfig,
         state, events = machine.start(replace(state, phase="dealt", deadline=None,
                                               spare=spare), moment, _next_banker(table, seats))
     sessions.mark_absent_away(table, seats)
-    round = Round.objects.create(
+    [round] = rows.insert([Round(
         table=table, number=number, rules=config.to_dict(), phase=state.phase,
         session=session or sessions.new_session(table),
         deal_commitment=fairness.commitment(server_seed), deadline=state.deadline,
         table_version=version, banker_position=state.banker, flow=flow_of(state),
-        fairness=scheme, client_seeds=client_seeds)
-    RoundSecret.objects.create(round=round, deal_seed=server_seed)
-    created = Hand.objects.bulk_create([
+        fairness=scheme, client_seeds=client_seeds)])
+    rows.insert([RoundSecret(round=round, deal_seed=server_seed)])
+    created = rows.insert([
         Hand(round=round, user_id=seat.user_id, position=seat.position,
              dealt_cards=dealt[seat.position],
              candidate_cards=codes(sorted_for_display(cards[13:])))

@@ -15,10 +15,8 @@ Called inside the services' transactions, under the table's lock.
 
 from __future__ import annotations
 
-from django.db.models import Max
-
 from games.live import broadcast, selectors
-from games.live.services import hooks
+from games.live.services import hooks, rows
 from games.models import Round, RoundPhase, Seat, Session, Table
 from games.record.sessions import session_summary
 
@@ -26,12 +24,14 @@ AWAY_AFTER_TIMER_ROUNDS = 2
 
 
 def open_session(table: Table) -> Session | None:
-    return Session.objects.filter(table=table, ended_at__isnull=True).order_by("-number").first()
+    found = rows.select(Session, "t0.table_id = %s AND t0.ended_at IS NULL", [table.id],
+                        order_by="t0.number DESC")
+    return found[0] if found else None
 
 
 def new_session(table: Table) -> Session:
     """A new session, whose first round the deal being made is (there is no open one)."""
-    number = (Session.objects.filter(table=table).aggregate(n=Max("number"))["n"] or 0) + 1
+    number = rows.next_number(Session, "number", "table", table.id)
     return Session.objects.create(table=table, number=number,
                                   rounds_planned=table.rounds_planned)
 
@@ -50,11 +50,16 @@ def mark_away(seats: list[Seat], hands) -> None:
     """After a settlement: the timer's help counted, away marks from it. `seats`: the
     table's seats; `hands`: the settled round's."""
     timer = {hand.user_id: hand.auto_submitted for hand in hands}
-    seats = [seat for seat in seats if seat.user_id in timer]
+    changed = []
     for seat in seats:
+        if seat.user_id not in timer:
+            continue
+        before = (seat.timer_streak, seat.away)
         seat.timer_streak = seat.timer_streak + 1 if timer[seat.user_id] else 0
         seat.away = seat.away or seat.timer_streak >= AWAY_AFTER_TIMER_ROUNDS
-    Seat.objects.bulk_update(seats, ["timer_streak", "away"])
+        if (seat.timer_streak, seat.away) != before:
+            changed.append(seat)
+    rows.save_many(changed, ("timer_streak", "away"))  # most rounds: nobody's changed
 
 
 def end_if_due(table: Table, round: Round, version: int,

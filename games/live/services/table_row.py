@@ -11,7 +11,8 @@ from typing import Any
 from django.db import connection
 
 from games.errors import GameError
-from games.live.services import hooks
+from games.live.services import hooks, rows
+from games.live.services.rows import save_fields
 from games.live import broadcast, selectors
 from games.models import Hand, Round, RoundPhase, Seat, Table, TableSecret, TableStatus
 from rules.engine import fairness
@@ -21,22 +22,16 @@ from rules.models import RuleSet
 
 def lock_table(table_id: Any) -> Table:
     """The table's row, locked for the rest of the transaction. Every change starts here,
-    several times a round, so it is one plain statement: the ORM's compiled query costs
-    three times its execution (bench/round_cost.py), and the rule set, which only the deal
-    and the host's start read, is fetched when they do."""
+    several times a round, so it is one plain statement (services.rows), and the rule
+    set, which only the deal and the host's start read, is fetched when they do."""
     try:
         table_id = int(table_id)
     except (ValueError, TypeError):
         raise GameError("table_not_found", "there is no such table") from None
-    table = next(iter(Table.objects.raw(_LOCK_TABLE, [table_id])), None)
-    if table is None:
+    found = rows.select(Table, "t0.id = %s", [table_id], for_update=True)
+    if not found:
         raise GameError("table_not_found", "there is no such table")
-    return table
-
-
-# SQLite has no row locks (a write transaction locks the database: settings.py).
-_LOCK_TABLE = (f"SELECT * FROM {connection.ops.quote_name(Table._meta.db_table)} "
-               f"WHERE id = %s" + (" FOR UPDATE" if connection.vendor == "postgresql" else ""))
+    return found[0]
 
 
 def seat_of(table: Table, user) -> Seat:
@@ -50,17 +45,21 @@ def playing_round_hands(table: Table) -> tuple[Round | None, list[Hand]]:
     """The table's round being played (bidding, exchanging, arranging or negotiating) and
     its hands, in one query (each submission reads them): the hands with their round
     joined, all sharing one Round instance."""
-    hands = list(Hand.objects.filter(round__table=table)
-                 .exclude(round__phase__in=[RoundPhase.SETTLED, RoundPhase.ABANDONED])
-                 .select_related("round", "round__session")
-                 .order_by("-round__number", "position"))
+    hands = rows.select(Hand, _PLAYING_HANDS, [table.id, *_OVER],
+                        related=(("round", None), ("round__session", None)),
+                        order_by="t1.number DESC, t0.position")
     if not hands:
         return None, []
-    round = hands[0].round
+    round = hands[0].round  # one instance: what the step changes on it, every hand sees
     hands = [hand for hand in hands if hand.round_id == round.id]
-    for hand in hands:
-        hand.round = round  # one instance: what the step changes on it, every hand sees
     return round, hands
+
+
+_OVER = [RoundPhase.SETTLED, RoundPhase.ABANDONED]
+_PUT_SECRET = (f"INSERT INTO {connection.ops.quote_name(TableSecret._meta.db_table)} "
+               f"(table_id, next_seed) VALUES (%s, %s) "
+               f"ON CONFLICT (table_id) DO UPDATE SET next_seed = EXCLUDED.next_seed")
+_PLAYING_HANDS = "t1.table_id = %s AND t1.phase NOT IN (%s, %s)"
 
 
 def take_secret(model, field: str, key: int) -> str | None:
@@ -86,15 +85,47 @@ def playing(table: Table, user) -> bool:
         round__phase__in=[RoundPhase.SETTLED, RoundPhase.ABANDONED]).exists()
 
 
+def rule_set_of(table: Table) -> RuleSet:
+    """The table's rule set (`table.rule_set`, read the cheap way and kept on the table)."""
+    field = Table._meta.get_field("rule_set")
+    if not field.is_cached(table):
+        [rule_set] = rows.select(RuleSet, "t0.id = %s", [table.rule_set_id])
+        field.set_cached_value(table, rule_set)
+    return table.rule_set
+
+
 def playable_config(rule_set: RuleSet) -> RuleConfig:
-    try:
-        return rule_set.to_engine()
-    except ConfigError as error:
-        raise GameError("unsupported_rules", f"this rule set is not valid: {error}") from None
+    """The rule set's engine config, parsed once per version of the rule set: a deal
+    reads the rule set's row, and its tables only when they changed. The key is the row's
+    `updated_at` (rules.signals moves it with the tables) and its options themselves (a
+    row changed behind `auto_now`'s back). GameError if the stored rules make no sense."""
+    key = (rule_set.pk, rule_set.updated_at, repr(rule_set.option_values()))
+    config = _CONFIGS.get(key)
+    if config is None:
+        try:
+            config = rule_set.to_engine()
+        except ConfigError as error:
+            raise GameError("unsupported_rules", f"this rule set is not valid: {error}") from None
+        if rule_set.pk is not None:
+            if len(_CONFIGS) > 256:
+                _CONFIGS.clear()
+            _CONFIGS[key] = config
+    return config
+
+
+_CONFIGS: dict[tuple, RuleConfig] = {}
 
 
 def seats_of(table: Table) -> list[Seat]:
-    return list(Seat.objects.filter(table=table).select_related("user").order_by("position"))
+    """The table's seats in seat order, with what the seats message shows of their
+    players (a seat's other user fields load if read)."""
+    return rows.select(Seat, "t0.table_id = %s", [table.id], order_by="t0.position",
+                       related=(("user", SEAT_USER_FIELDS),))
+
+
+# What selectors.seats_public reads of a seated player: the name, the bot badge and the
+# avatar (accounts.avatars: the design, and the username its default falls back on).
+SEAT_USER_FIELDS = ("username", "display_name", "bot_level", "avatar")
 
 
 def commit_next_seed(table: Table, *, save: bool = True) -> None:
@@ -104,9 +135,8 @@ def commit_next_seed(table: Table, *, save: bool = True) -> None:
     caller saves the table (settlement, with the version: `changed`)."""
     seed = hooks.deal_seed_factory()
     # One INSERT … ON CONFLICT: a table's secret is normally gone by now (the deal took it).
-    TableSecret.objects.bulk_create([TableSecret(table=table, next_seed=seed)],
-                                    update_conflicts=True, unique_fields=["table"],
-                                    update_fields=["next_seed"])
+    with connection.cursor() as cursor:
+        cursor.execute(_PUT_SECRET, [table.id, seed])
     table.next_commitment = fairness.commitment(seed)
     if save:
         table.save(update_fields=["next_commitment"])
@@ -116,7 +146,7 @@ def changed(table: Table, *, seats: bool | list[Seat] = False) -> int:
     """Bump the table's version (once per change) and, if asked, broadcast the seats
     (`seats` may be the seat list already read, with users)."""
     table.version += 1
-    table.save(update_fields=["version", "status", "next_commitment"])
+    save_fields(table, ("version", "status", "next_commitment"))
     hooks.bots_may_act(table)  # a table of bots: they look at it after the commit
     if seats is not False:
         listed = selectors.seats_public(table.id, seats=None if seats is True else seats,

@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 from games.errors import GameError
 from games.live.services import bot_seats, hooks
 from games.live.services.rounds import maybe_start_round
+from games.live.services.rows import save_fields
 from games.live.services.table_row import (changed, commit_next_seed, lock_table,
                                            playable_config, playing, seat_of, seats_of)
 from games.models import INVITE_CODE_LENGTH, Seat, Table, TableStatus
@@ -199,7 +200,7 @@ def player_ready(*, table_id: int, user, client_seed: str | None = None) -> None
         # The last ready deals: the deal unreadies every seat and tells the table the
         # seats with the round, so this ready is neither saved nor told on its own.
         if maybe_start_round(table, seats) is None:
-            seat.save(update_fields=["ready", "client_seed"])
+            save_fields(seat, ("ready", "client_seed"))
             changed(table, seats=seats)
 
 
