@@ -11,9 +11,10 @@ script — so the site's Content-Security-Policy has nothing to block.
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from xml.sax.saxutils import escape
 
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils.translation import gettext_lazy as _
 
 # name -> (background, darker shade for the pattern)
@@ -99,6 +100,14 @@ def avatar_version(user) -> str:
 def avatar_url(user, key: str | None = None) -> str:
     """Where the player's avatar is served; the query changes whenever the picture does,
     so browsers may keep it as long as they like. `key`: a design to preview instead."""
+    path = _avatar_path(get_script_prefix(), user.pk)
     if key is not None:
-        return reverse("accounts:avatar", args=[user.pk]) + f"?key={key}"
-    return reverse("accounts:avatar", args=[user.pk]) + f"?v={avatar_version(user)}"
+        return path + f"?key={key}"
+    return path + f"?v={avatar_version(user)}"
+
+
+@lru_cache(maxsize=4096)
+def _avatar_path(script_prefix: str, user_id: int) -> str:
+    """Every seats message names four avatars, and `reverse` costs more than the rest of
+    the message: the path is worked out once per player (and script prefix)."""
+    return reverse("accounts:avatar", args=[user_id])
