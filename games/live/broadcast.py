@@ -23,7 +23,7 @@ import os
 import threading
 from typing import Any
 
-from asgiref.sync import SyncToAsync, async_to_sync
+from asgiref.sync import SyncToAsync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
@@ -140,15 +140,17 @@ def send_many(messages: list[tuple[str, dict[str, Any]]]) -> None:
 
 
 def _run(send_all) -> None:
-    """Run the sends to the end. In daphne the services run in a thread of the consumer's
-    event loop, and async_to_sync hands the sends to that loop. Elsewhere — a Celery
-    worker, the embedded timer thread, a benchmark — async_to_sync would start a thread,
-    an event loop and a Redis connection for every batch; this process's own sending
-    loop keeps one of each instead."""
+    """Run the sends to the end, on an event loop that holds a lasting Redis connection.
+    In daphne the services run in a thread of the consumer's event loop: the sends go to
+    that loop. Elsewhere — a Celery worker, the embedded timer thread, a benchmark — to
+    this process's own sending loop (async_to_sync would start a thread, an event loop
+    and a Redis connection for every batch). Handed over with run_coroutine_threadsafe
+    rather than async_to_sync, whose machinery for running sync code back in the calling
+    thread (none here) cost more than the sends (bench/ws_load.py, py-spy --gil)."""
+    loop = None
     if getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None) == os.getpid():
-        async_to_sync(send_all)()
-    else:
-        asyncio.run_coroutine_threadsafe(send_all(), _sending_loop()).result()
+        loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    asyncio.run_coroutine_threadsafe(send_all(), loop or _sending_loop()).result()
 
 
 _loop_lock = threading.Lock()

@@ -21,6 +21,7 @@ it is open says it is still here.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 import weakref
@@ -28,6 +29,7 @@ from collections import Counter
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -54,10 +56,12 @@ MAX_FRAME_CHARS = 4096
 MAX_DEPTH = 8
 
 
+@functools.cache
 def _db(function):
     """Run a service off the event loop. On SQLite (development, tests) every call shares
     one thread, as SQLite wants; on PostgreSQL calls run in parallel threads, each with
-    its own connection, so one table's lock wait never holds up another table."""
+    its own connection, so one table's lock wait never holds up another table. One
+    wrapper per service, made on first use: making one inspects the function."""
     return database_sync_to_async(function, thread_sensitive=connection.vendor == "sqlite")
 
 
@@ -144,6 +148,18 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     # sustained; the first message past it gets `rate_limited` and the socket closes.
     RATE_BURST = 30
     RATE_PER_SECOND = 10.0
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' dispatch, without its `close_old_connections` before each message.
+        Channels runs that in its one thread-sensitive thread, which no service here uses
+        (`_db` runs them in pool threads, and DatabaseSyncToAsync closes a stale
+        connection in the thread that holds it, before and after each call). For a table
+        socket it was a thread hop per message delivered — every broadcast, once per
+        socket — about a tenth of a server's CPU under bench/ws_load.py (issue 15)."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def connect(self) -> None:
         self.user = self.scope.get("user")
