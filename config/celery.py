@@ -35,7 +35,7 @@ import os
 import socket
 import threading
 
-from celery import Celery, bootsteps
+from celery import Celery, bootsteps, signals
 from celery.worker import WorkController
 from celery.worker.consumer import Consumer as CeleryConsumer
 
@@ -89,6 +89,20 @@ class RearmTimersOnReconnect(bootsteps.StartStopStep):
             parent.app.send_task(REARM_TASK)
         self.started_before = True
 
+
+def _connections_as_for_a_request(task=None, **kwargs) -> None:
+    """Before and after each task a worker runs: settings.CELERY_DB_REUSE_MAX says why.
+    Not around a task applied in the caller's own thread (`apply()`, tests), whose
+    connection may be inside the caller's transaction (as the fix-up skips them too)."""
+    if task is not None and getattr(task.request, "is_eager", False):
+        return
+    from django.db import close_old_connections
+
+    close_old_connections()
+
+
+signals.task_prerun.connect(_connections_as_for_a_request, weak=False)
+signals.task_postrun.connect(_connections_as_for_a_request, weak=False)
 
 app = Celery("thirteen_water")
 app.config_from_object("django.conf:settings", namespace="CELERY")

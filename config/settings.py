@@ -142,6 +142,12 @@ CELERY_TASK_IGNORE_RESULT = True  # timers act on the database; nobody waits for
 # again (acks_late; it re-checks the round's version), rather than finishing unacknowledged.
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 CELERY_TIMEZONE = "UTC"
+# Celery's Django fix-up closes every database connection after every task unless this is
+# set; with it set (out of reach) config.celery treats a task as Django treats a request
+# instead: close_old_connections before and after, so a worker keeps its connection for
+# CONN_MAX_AGE like the web processes, and drops a broken one. Reconnecting per task cost
+# the timer worker a third of its CPU, and PostgreSQL a backend per task (issue 15).
+CELERY_DB_REUSE_MAX = 2**62
 if REDIS_URL:
     # Queues, unacknowledged messages and the workers' broadcasts, under this deployment's
     # prefix like the channel layer's (config/deployment.py).

@@ -46,3 +46,46 @@ def test_a_countdown_task_fires_after_its_countdown(embedded_worker):
         _fired_event.wait(timeout=0.2)
     assert token in _fired, "the countdown task never ran"
     assert _fired[token] - sent_at >= 1.0 - 0.01  # not before its ETA (clock granularity)
+
+
+_backends: list[int] = []
+_backend_event = threading.Event()
+
+
+@app.task(name="tests.config.record_backend")
+def record_backend() -> None:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        _backends.append(cursor.fetchone()[0])
+    _backend_event.set()
+
+
+def backends_of_two_tasks() -> list[int]:
+    _backends.clear()
+    for _ in range(2):
+        _backend_event.clear()
+        record_backend.apply_async()
+        assert _backend_event.wait(timeout=20), "the task never ran"
+    return list(_backends)
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+@pytest.mark.parametrize("max_age, same", [(60, True), (0, False)])
+def test_a_worker_keeps_its_database_connection_for_conn_max_age_as_a_web_process_does(
+        monkeypatch, max_age, same):
+    """Celery's Django fix-up would close it after every task (settings.CELERY_DB_REUSE_MAX
+    says why it does not): a new PostgreSQL backend per timer. CONN_MAX_AGE decides."""
+    from django.conf import settings
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("a connection to SQLite's in-memory test database is never closed")
+    monkeypatch.setitem(settings.DATABASES["default"], "CONN_MAX_AGE", max_age)
+    start_embedded_worker()
+    try:
+        first, second = backends_of_two_tasks()
+    finally:
+        stop_embedded_worker()
+    assert (first == second) is same
