@@ -43,7 +43,11 @@ def connected_flags(table) -> list[bool]:
                 .values_list("connected", flat=True))
 
 
-async def test_a_dead_servers_players_are_marked_disconnected_after_two_sweeps():
+async def _deaf(self, event) -> None:
+    """A dead server's socket: it hears nothing the table says."""
+
+
+async def test_a_dead_servers_players_are_marked_disconnected_after_two_sweeps(monkeypatch):
     table, users = await db(_setup_table)(2)
     sockets = [await Socket.open(table.id, user) for user in users]
     for socket in sockets:
@@ -51,7 +55,9 @@ async def test_a_dead_servers_players_are_marked_disconnected_after_two_sweeps()
     assert await db(connected_flags)(table) == [True, True]
     assert cache.get(presence_lease_key(table.id, users[0].id)) is not None
 
-    # The server dies: its sockets' leases are no longer renewed and lapse.
+    # The server dies: its sockets' leases are no longer renewed and lapse, and they hear
+    # nothing (alive, they would see their seats marked gone and say they are here).
+    monkeypatch.setattr(consumers.TableConsumer, "table_message", _deaf)
     loop = asyncio.get_running_loop()
     alive = consumers._registers[loop]
     consumers._registers[loop] = consumers._OpenSockets()

@@ -10,10 +10,11 @@ from datetime import timedelta
 import pytest
 from django.db import OperationalError
 
-from config.celery import start_embedded_worker, stop_embedded_worker
+from config.celery import app, start_embedded_worker, stop_embedded_worker
 from games.live import services
 from games.live.services import hooks
 from games.models import Hand, Round, RoundEvent
+from games.live import tasks
 from games.live.tasks import arrange_timeout
 from rules.models import RuleSet
 from tests.factories import make_user
@@ -96,6 +97,13 @@ def test_the_embedded_worker_fires_the_timer_and_settles(monkeypatch):
     users = [make_user(username=f"t{n}", display_name=f"T{n}") for n in range(2)]
     table = services.table_create(user=users[0], rule_set=quick, name="Quick", seats=2)
     seat_all(table, users)
+    # What earlier tests left in the in-memory broker, and the sweeps a starting worker
+    # queues (presence, idle tables), read the seats while this test writes them: in
+    # SQLite's shared-cache test database that is "table is locked", which no busy
+    # timeout waits out. The timer's path needs none of them.
+    app.control.purge()
+    monkeypatch.setattr(tasks.presence_sweep, "delay", lambda: None)
+    monkeypatch.setattr(tasks.idle_tables_sweep, "delay", lambda: None)
     start_embedded_worker()
     try:
         for user in users:
