@@ -48,6 +48,8 @@ def parse_args() -> argparse.Namespace:
         "BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432/postgres"))
     parser.add_argument("--profile", type=int, default=0, metavar="N",
                         help="also print the N costliest functions (cProfile, cumulative)")
+    parser.add_argument("--show-queries", action="store_true",
+                        help="also print the SQL of each door of the last round")
     parser.add_argument("--redis", default=None,
                         help="a Redis database it may flush (default: in-memory layer)")
     return parser.parse_args()
@@ -62,6 +64,7 @@ class Meter:
         self.messages: dict[str, list[int]] = defaultdict(list)
         self.rounds: list[float] = []  # CPU seconds of each whole round
         self.sent = 0
+        self.last_sql: list[tuple[str, str]] = []  # (door, statement) of the last round
 
     def measure(self, door: str, call) -> None:
         from django.db import connection
@@ -78,6 +81,8 @@ class Meter:
         self.cpu[door].append(spent)
         if door == "ready" and (not self.rounds or len(self.cpu["settle"]) == len(self.rounds)):
             self.rounds.append(0.0)  # a round's first ready opens it
+            self.last_sql = []
+        self.last_sql += [(door, query["sql"]) for query in captured.captured_queries]
         self.rounds[-1] += spent
         self.queries[door].append(len(captured))
         self.messages[door].append(self.sent - sent_before)
@@ -150,6 +155,9 @@ def report(args, meter: Meter) -> None:
     print(f"{'round':<8} {'':>11} {totals['cpu']:>13.2f} {totals['queries']:>14.1f} "
           f"{totals['messages']:>15.1f} {totals['cpu'] / totals['messages']:>11.2f} "
           f"{totals['queries'] / totals['messages']:>12.2f}")
+    if args.show_queries:
+        for door, sql in meter.last_sql:
+            print(f"{door:<7} {sql[:220]}")
     if per_round_cpu:
         print(f"CPU ms per round: median {statistics.median(per_round_cpu):.2f}, "
               f"p90 {sorted(per_round_cpu)[int(len(per_round_cpu) * 0.9) - 1]:.2f}")
