@@ -98,17 +98,20 @@ def _settle(table: Table, round: Round, new: machine.RoundState,
 
 
 def log(round: Round, events: list[machine.Event], *, first: bool = False) -> None:
-    """Append the step's events to the round's log, numbered on from the last one.
-    `first`: the round's first events (the deal), numbered from 1 with no lookup. A
-    single event — a submission, most steps — is one INSERT that numbers itself in the
-    database; the table's lock makes the number safe either way."""
-    if first or len(events) > 1:
-        start = 1 if first else rows.next_number(RoundEvent, "seq", "round", round.id)
-        rows.insert([RoundEvent(round_id=round.id, seq=seq, type=event.type,
-                                payload=dict(event.payload))
-                     for seq, event in enumerate(events, start=start)])
-    elif events:
-        rows.insert([RoundEvent(round_id=round.id, type=events[0].type,
-                                payload=dict(events[0].payload))],
-                    computed={"seq": (rows.next_number_sql(RoundEvent, "seq", "round"),
-                                      [round.id])})
+    """Append the step's events to the round's log, numbered on from the last one, in
+    one INSERT. `first`: the round's first events (the deal), numbered from 1. Otherwise
+    each row numbers itself in the database: the round's next number plus its place in
+    the step; the table's lock keeps the number safe."""
+    if not events:
+        return
+    made = [RoundEvent(round_id=round.id, seq=seq if first else None, type=event.type,
+                       payload=dict(event.payload))
+            for seq, event in enumerate(events, start=1)]
+    if first:
+        rows.insert(made)
+    else:
+        rows.insert(made, computed={"seq": (_NEXT_SEQ, [[round.id, place]
+                                                        for place in range(len(made))])})
+
+
+_NEXT_SEQ = f"({rows.next_number_sql(RoundEvent, 'seq', 'round')}) + %s"

@@ -131,24 +131,27 @@ def save_many(instances: list[models.Model], fields: tuple[str, ...]) -> None:
         cursor.execute(sql, params)
 
 
-def insert(instances: list[models.Model], *, computed: dict[str, tuple[str, list]] | None = None
-           ) -> list[models.Model]:
+def insert(instances: list[models.Model], *,
+           computed: dict[str, tuple[str, list[list]]] | None = None) -> list[models.Model]:
     """INSERT the instances (one model; unsaved, their primary key automatic) in one
-    statement and set their primary keys. `computed`: {field: (SQL, params)} for a single
-    instance, the SQL giving that column's value."""
+    statement and set their primary keys. `computed`: {field: (SQL, params of each
+    row)}, the SQL giving that column's value in every row, with that row's parameters
+    (a step's events numbered on from the round's last: `(next number) + offset`; every
+    row's subquery sees the table as it was before the statement)."""
     if not instances:
         return instances
     model = type(instances[0])
     computed = computed or {}
-    assert not computed or len(instances) == 1, "a computed column is for one row"
+    assert all(len(per_row) == len(instances) for _, per_row in computed.values()), \
+        "computed: one list of parameters per row"
     sql, columns, returning = _insert_sql(
         model, tuple((name, expression) for name, (expression, _) in computed.items()),
         len(instances))
     params = []
-    for instance in instances:
+    for number, instance in enumerate(instances):
         for field in columns:
             if field.name in computed:
-                params += computed[field.name][1]
+                params += computed[field.name][1][number]
             else:
                 params.append(field.get_db_prep_save(field.pre_save(instance, True), connection))
     with connection.cursor() as cursor:

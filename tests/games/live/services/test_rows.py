@@ -11,7 +11,9 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from games import machine
 from games.live.services import rows
+from games.live.services.round_state import log
 from games.live.services.table_row import playable_config, playing_round_hands, seats_of
 from games.models import Hand, Round, RoundEvent, Seat, Table
 from rules.models import RowBonus, RuleSet
@@ -105,8 +107,33 @@ def test_insert_sets_primary_keys_and_auto_now_add_and_computes_a_column(table, 
     assert (stored.seq, stored.payload) == (8, {"n": 2}) and stored.created_at >= before
     [third] = rows.insert([RoundEvent(round_id=round.id, type="chat", payload={})],
                           computed={"seq": ("SELECT MAX(seq) + 1 FROM games_roundevent "
-                                            "WHERE round_id = %s", [round.id])})
+                                            "WHERE round_id = %s", [[round.id]])})
     assert RoundEvent.objects.get(pk=third.pk).seq == 9
+
+
+def test_computed_rows_of_one_insert_all_see_the_table_as_it_was_before_it(table, players):
+    """What numbers a step's events in one statement: each row's subquery reads the log
+    before any of the statement's rows (SQLite copies such a SELECT first, PostgreSQL
+    reads its snapshot), so MAX + place numbers them on without gaps or repeats."""
+    round = start_round(table, players)
+    last = RoundEvent.objects.filter(round=round).count()
+    made = rows.insert(
+        [RoundEvent(round_id=round.id, type="chat", payload={"n": n}) for n in range(3)],
+        computed={"seq": ("(SELECT MAX(seq) + 1 FROM games_roundevent WHERE round_id = %s)"
+                          " + %s", [[round.id, place] for place in range(3)])})
+    stored = RoundEvent.objects.filter(pk__in=[event.pk for event in made]).order_by("seq")
+    assert [(event.seq, event.payload["n"]) for event in stored] == [
+        (last + 1, 0), (last + 2, 1), (last + 3, 2)]
+
+
+def test_a_step_of_several_events_logs_them_in_one_statement_numbered_on(table, players):
+    round = start_round(table, players)
+    last = RoundEvent.objects.filter(round=round).count()
+    with CaptureQueriesContext(connection) as captured:
+        log(round, [machine.Event("chat", {"n": 1}), machine.Event("chat", {"n": 2})])
+    assert len(captured) == 1
+    assert list(RoundEvent.objects.filter(round=round).order_by("seq")
+                .values_list("seq", flat=True)) == list(range(1, last + 3))
 
 
 # --- the deal's parsed rule set ---------------------------------------------------------
