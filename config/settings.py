@@ -151,7 +151,13 @@ CELERY_DB_REUSE_MAX = 2**62
 if REDIS_URL:
     # Queues, unacknowledged messages and the workers' broadcasts, under this deployment's
     # prefix like the channel layer's (config/deployment.py).
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"global_keyprefix": REDIS_KEY_PREFIX}
+    # A read from Redis gives up after socket_timeout instead of waiting forever (kombu's
+    # default): a publish to a broker that vanished without closing the connection, and
+    # and a stopping worker's close, which reads the reply of the BRPOP it believes
+    # outstanding (seen waiting forever in a test run once the worker's loop had gone).
+    # Far above brpop_timeout (1 s), so no healthy wait trips it.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"global_keyprefix": REDIS_KEY_PREFIX,
+                                       "socket_timeout": 10, "socket_connect_timeout": 5}
 else:
     # The memory transport polls; the default second would make every countdown late.
     CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.1}
