@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Protocol, Sequence
 
 RANK_CHARS = "23456789TJQKA"
@@ -30,17 +30,17 @@ class CardError(ValueError):
 class Card:
     rank: int  # 2..14, or 0 for a joker
     suit: str  # "s" "h" "c" "d", or "B" / "S" for the big / small joker
+    # The canonical code — `Th`, `As`, `BJ` — worked out once: hints, validation and
+    # every message read it thousands of times a round. Not part of the card's value.
+    code: str = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", self.suit + "J" if self.rank == JOKER_RANK
+                           else CHAR_OF_RANK[self.rank] + self.suit)
 
     @property
     def is_joker(self) -> bool:
         return self.rank == JOKER_RANK
-
-    @property
-    def code(self) -> str:
-        """The canonical code: `Th`, `As`, `BJ`."""
-        if self.is_joker:
-            return self.suit + "J"
-        return CHAR_OF_RANK[self.rank] + self.suit
 
     @property
     def is_red(self) -> bool:
@@ -57,10 +57,14 @@ BIG_JOKER = Card(JOKER_RANK, "B")
 SMALL_JOKER = Card(JOKER_RANK, "S")
 JOKERS = (BIG_JOKER, SMALL_JOKER)
 STANDARD_CARDS = tuple(Card(rank, suit) for suit in SUITS for rank in range(2, 15))
+_CARD_OF_CODE = {card.code: card for card in (*STANDARD_CARDS, *JOKERS)}
 
 
 def parse_card(code: str) -> Card:
     """Parse a card code, case-insensitive: `As`, `td`, `10h` (= `Th`), `BJ`, `sj`."""
+    canonical = _CARD_OF_CODE.get(code) if isinstance(code, str) else None
+    if canonical is not None:  # what the server stores and sends: one lookup
+        return canonical
     if not isinstance(code, str):
         raise CardError(f"a card code must be text, not {code!r}")
     text = code.strip()

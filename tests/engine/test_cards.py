@@ -52,6 +52,17 @@ def test_a_cards_code_parses_back_to_the_card(card):
     assert parse_card(card.code.lower()) == card
 
 
+def test_a_cards_code_is_not_part_of_its_value():
+    """The code is kept on the card to save work; two cards are equal by rank and suit,
+    and a copy made with another suit has that suit's code."""
+    from dataclasses import replace
+
+    ace = parse_card("As")
+    assert ace == Card(14, "s") and hash(ace) == hash(Card(14, "s"))
+    assert repr(ace) == "Card(As)"
+    assert replace(ace, suit="d").code == "Ad"
+
+
 def test_standard_deck_is_52_distinct_cards():
     deck = build_deck("standard")
     assert len(deck) == 52 == len(set(deck))
