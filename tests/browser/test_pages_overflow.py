@@ -3,7 +3,8 @@ table, in Chromium at 375×667, 667×375 and 1280×800, in English and in Chines
 with some history present (a finished session, an extra-suit round).
 
 Also: a replay's 5-card rows never wrap at 1280 px, no label wraps one character per
-line, and no link is dropped by a narrow layout. Screenshots of every page go to artifacts/screenshots/ for a reviewer.
+line, no Chinese term in brackets in the rules' tables breaks over two lines, and no link
+is dropped by a narrow layout. Screenshots of every page go to artifacts/screenshots/ for a reviewer.
 """
 
 from __future__ import annotations
@@ -65,7 +66,23 @@ MEASURE = r"""() => {
   const lost = [...document.querySelectorAll('main a[href]')].filter((link) =>
     link.getClientRects().length === 0 && !link.closest('details:not([open]), [hidden]'))
     .slice(0, 5).map((link) => link.getAttribute('href'));
-  return {scroll: document.documentElement.scrollWidth, width, wide, wrapped, squeezed, lost};
+  // a Chinese term in brackets in the rules' tables — "(头墩)", "(至尊清龙)" — broken
+  // over two lines
+  const split = [];
+  for (const cell of document.querySelectorAll('table.data.terms td')) {
+    const cellTexts = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let text = cellTexts.nextNode(); text; text = cellTexts.nextNode()) {
+      for (const term of text.data.matchAll(/\([^)]*[\u4e00-\u9fff][^)]*\)/g)) {
+        const range = document.createRange();
+        range.setStart(text, term.index);
+        range.setEnd(text, term.index + term[0].length);
+        const lines = new Set([...range.getClientRects()].filter((box) => box.width > 0)
+          .map((box) => Math.round(box.top)));
+        if (lines.size > 1 && split.length < 5) split.push(term[0]);
+      }
+    }
+  }
+  return {scroll: document.documentElement.scrollWidth, width, wide, wrapped, squeezed, lost, split};
 }"""
 
 
@@ -158,6 +175,9 @@ def check_pages(browser, live_server, urls: dict[str, str], *, login: bool) -> l
                     problems.append(f"{where}: links not shown: {found['lost']}")
                 if found["squeezed"]:
                     problems.append(f"{where}: one character per line: {found['squeezed']}")
+                if found["split"]:
+                    problems.append(f"{where}: Chinese terms broken over two lines: "
+                                    f"{found['split']}")
             if errors:
                 problems.append(f"script errors ({language}, {view_name}): {errors}")
             context.close()
