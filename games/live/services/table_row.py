@@ -55,7 +55,7 @@ def playing_round_hands(table: Table) -> tuple[Round | None, list[Hand]]:
     return round, hands
 
 
-_OVER = [RoundPhase.SETTLED, RoundPhase.ABANDONED]
+_OVER = [RoundPhase.SETTLED, RoundPhase.ABANDONED]  # the phases of a round that is over
 _PUT_SECRET = (f"INSERT INTO {connection.ops.quote_name(TableSecret._meta.db_table)} "
                f"(table_id, next_seed) VALUES (%s, %s) "
                f"ON CONFLICT (table_id) DO UPDATE SET next_seed = EXCLUDED.next_seed")
@@ -82,7 +82,7 @@ def round_running(table: Table) -> bool:
 def playing(table: Table, user) -> bool:
     """Whether `user` holds cards in a round of this table that is not over."""
     return Hand.objects.filter(round__table=table, user_id=user.id).exclude(
-        round__phase__in=[RoundPhase.SETTLED, RoundPhase.ABANDONED]).exists()
+        round__phase__in=_OVER).exists()
 
 
 def rule_set_of(table: Table) -> RuleSet:
