@@ -32,6 +32,11 @@ class LobbyTableOutputSerializer(serializers.Serializer):
     players = serializers.IntegerField()
     max_players = serializers.IntegerField()
     free_seats = serializers.IntegerField()
+    rounds_planned = serializers.IntegerField(allow_null=True, help_text=(
+        "The session's planned rounds, or null for an open-ended session."))
+    rounds_played = serializers.IntegerField(help_text=(
+        "Rounds settled in the session under way."))
+    playing = serializers.BooleanField(help_text="A round is being played now.")
     version = serializers.IntegerField()
     created_at = serializers.CharField()
 
@@ -49,6 +54,9 @@ class TableStateOutputSerializer(serializers.Serializer):
         rule_set = RuleSetSummarySerializer()
         next_commitment = serializers.CharField(help_text=(
             "SHA-256 of the server seed the next round will be dealt with (v2)."))
+        room = serializers.JSONField(help_text=(
+            "The host's options: {seats, rounds_planned, arrange_seconds, horse_card, "
+            "host}."))
 
     @extend_schema_serializer(component_name="TableStateSeat")
     class SeatSerializer(serializers.Serializer):
@@ -58,8 +66,12 @@ class TableStateOutputSerializer(serializers.Serializer):
         ready = serializers.BooleanField()
         connected = serializers.BooleanField()
         submitted = serializers.BooleanField()
+        host = serializers.BooleanField()
+        away = serializers.BooleanField()
+        end_vote = serializers.BooleanField()
         bot = serializers.CharField(allow_null=True, required=False, help_text=(
             "A bot's level (easy, normal, strong), or null for a person."))
+        avatar = serializers.CharField()
 
     version = serializers.IntegerField()
     table = TableSerializer()
@@ -70,6 +82,10 @@ class TableStateOutputSerializer(serializers.Serializer):
     you = serializers.JSONField(allow_null=True, help_text=(
         "null for a watcher; {position, ready, client_seed} for a seated player, plus "
         "round_id, cards, hints, deadline and submission while they arrange."))
+    session = serializers.JSONField(allow_null=True, help_text=(
+        "The session under way or the last one: {number, rounds_played, rounds_planned, "
+        "ended, end_reason, share_code, totals}."))
+    chat = serializers.JSONField(help_text="The last chat lines, oldest first.")
 
 
 def _refused(error: GameError) -> Response:
@@ -85,8 +101,8 @@ def _seat_and_show(request, service, data: dict, success: int) -> Response:
         table = service(user=request.user, **data)
     except GameError as error:
         return _refused(error)
-    state = selectors.table_state(table_id=table.id, user=request.user)
-    return Response(TableStateOutputSerializer(state).data, status=success)
+    return Response(selectors.table_state(table_id=table.id, user=request.user),
+                    status=success)
 
 
 class TableListApi(APIView):
@@ -112,7 +128,7 @@ class TableListApi(APIView):
 
     @extend_schema(operation_id="tables_list", responses=LobbyTableOutputSerializer(many=True))
     def get(self, request):
-        return Response(LobbyTableOutputSerializer(selectors.lobby_tables(), many=True).data)
+        return Response(selectors.lobby_tables())
 
     @extend_schema(operation_id="tables_create", request=InputSerializer,
                    responses={201: TableStateOutputSerializer, 400: ErrorOutputSerializer})
@@ -150,4 +166,7 @@ class TableStateApi(APIView):
             state = selectors.table_state(table_id=table_id, user=request.user)
         except GameError as error:
             return _refused(error)
-        return Response(TableStateOutputSerializer(state).data)
+        # The socket's `state` itself, as the selector built it: the serializer above
+        # documents it (the schema) but must not filter it (issue 25: the HTTP state lost
+        # the room, the session, the chat and the seats' host/away/end_vote).
+        return Response(state)

@@ -3,10 +3,13 @@ requesting player may see it."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from django.core.serializers.json import DjangoJSONEncoder
 from django.urls import reverse
 
-from games.live import services
+from games.live import selectors, services
 from games.models import Table
 from rules.models import RuleSet
 from tests.factories import make_user
@@ -90,3 +93,48 @@ def test_the_state_shows_only_the_requesting_players_cards(client, players):
         for owner, cards in everyone.items():
             shown = [f'"{code}"' in body for code in cards]
             assert all(shown) if owner == user.id else not any(shown)
+
+
+def _socket_state(table_id: int, user) -> dict:
+    """What the socket's `state` carries (without `type`), through JSON as a client sees it."""
+    return json.loads(json.dumps(selectors.table_state(table_id=table_id, user=user),
+                                 cls=DjangoJSONEncoder))
+
+
+def test_the_http_state_is_the_socket_state_field_for_field(client, players):
+    """docs/protocol.md: GET /api/tables/<id>/ answers "your `state`": the room, the session,
+    the chat and the seats' host, away and end_vote included (issue 25, item 3)."""
+    table = services.table_create(user=players[0], rule_set="standard", name="Felt")
+    seat_all(table, players)
+    start_round(table, players)
+    services.chat_send(table_id=table.id, user=players[1], phrase="good_luck")
+    for user in players:
+        client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
+        state = client.get(reverse("api-table-state", args=[table.id])).json()
+        assert state == _socket_state(table.id, user)
+        assert {"room", "next_commitment"} <= set(state["table"])
+        assert {"host", "away", "end_vote", "avatar"} <= set(state["seats"][0])
+        assert state["session"]["number"] == 1
+        assert [line["phrase"] for line in state["chat"]] == ["good_luck"]
+
+
+def test_create_and_join_answer_the_socket_state(client, players):
+    client.force_login(players[0], backend="django.contrib.auth.backends.ModelBackend")
+    created = client.post(reverse("api-table-list"), {"rule_set": "standard"},
+                          content_type="application/json").json()
+    table = Table.objects.get()
+    assert created == _socket_state(table.id, players[0])
+    client.force_login(players[1], backend="django.contrib.auth.backends.ModelBackend")
+    joined = client.post(reverse("api-table-join"), {"invite_code": table.invite_code},
+                         content_type="application/json").json()
+    assert joined == _socket_state(table.id, players[1])
+    assert joined["seats"][0]["host"] is True and "session" in joined and "chat" in joined
+
+
+def test_the_lobby_items_carry_the_session_fields(api, players):
+    """docs/protocol.md: the lobby's tables add rounds_played, rounds_planned and playing."""
+    api.post(reverse("api-table-list"), {"rule_set": "standard", "rounds": 4},
+             content_type="application/json")
+    [item] = api.get(reverse("api-table-list")).json()
+    assert (item["rounds_planned"], item["rounds_played"], item["playing"]) == (4, 0, False)
+    assert item == json.loads(json.dumps(selectors.lobby_tables()[0]))
