@@ -19,7 +19,9 @@ exchange are over, so the task is queued again when arranging starts (round_stat
 and values the cards each player holds then, the banker's hand against every player and a
 player's against the banker alone (the way 十三道 settles); its timer searches for itself
 (games.machine.arranging). The task is idempotent: a hand already valued is left alone,
-and a run while the round is not being arranged values nothing.
+and a run while the round is not being arranged values nothing. Each hand's values are
+stored and sent under the table's lock after the phase is read again there, so nothing
+is sent for a round that ended while they were worked out (docs/protocol.md).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from django.db import transaction
 
 from games.live import broadcast
 from games.live.selectors import valued_hints
+from games.live.services.table_row import lock_table
 from games.machine import hint_dict
 from games.models import Hand, Round, RoundPhase
 from rules.engine.advisor import value_hints
@@ -57,13 +60,18 @@ def store_hint_values(round_id: int) -> int:
     players = round.hands.count()
     valued = 0
     for hand in hands:
-        if Round.objects.filter(pk=round_id).values_list("phase", flat=True).first() \
-                != RoundPhase.ARRANGING:
+        if not _arranging(round_id):
             break  # settled meanwhile: the analysis takes over
         cards = hand.held_cards if hand.held_cards is not None else hand.dealt_cards
         payload = hand_values(cards, config, players,
                               is_banker=banker is not None and hand.position == banker)
         with transaction.atomic():
+            # Checked again under the table's lock, which every submission and the
+            # settlement take: a round that ended while the values were worked out gets
+            # nothing, and one still being arranged hears them before it can end.
+            lock_table(round.table_id)
+            if not _arranging(round_id):
+                break
             if Hand.objects.filter(pk=hand.pk, hint_values__isnull=True).update(
                     hint_values=payload):
                 broadcast.to_player(round.table_id, hand.user_id, {
@@ -71,6 +79,11 @@ def store_hint_values(round_id: int) -> int:
                     "hints": valued_hints(payload)})
                 valued += 1
     return valued
+
+
+def _arranging(round_id: int) -> bool:
+    return Round.objects.filter(pk=round_id).values_list("phase", flat=True).first() \
+        == RoundPhase.ARRANGING
 
 
 def hand_values(dealt: list[str], config: RuleConfig, players: int, *,

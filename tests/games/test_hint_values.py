@@ -15,6 +15,7 @@ from games.models import Hand
 from rules.engine.advisor import DEFAULT_SAMPLES, timer_arrangement
 from rules.engine.cards import codes, parse_cards
 from rules.engine.config import RuleConfig
+from rules.engine.hints import first_hint
 from rules.models import RuleSet
 from tests.games.conftest import seat_all, start_round
 
@@ -97,7 +98,6 @@ def test_the_default_timer_still_submits_the_first_hint(players, committed, monk
     _expire(monkeypatch, round)
     assert timers.fire_all() == [True]
     config = RuleConfig.from_dict(round.rules)
-    from rules.engine.hints import first_hint
     for hand in Hand.objects.filter(round=round):
         hint = first_hint(parse_cards(hand.dealt_cards), config)
         assert hand.auto_submitted
@@ -180,3 +180,35 @@ def test_shisandao_values_the_cards_held_once_arranging_starts_banker_against_al
         # A reconnect shows the valued hints too.
         you = selectors.table_state(table_id=table.id, user=hand.user)["you"]
         assert all("ev" in hint for hint in you["hints"])
+
+
+@pytest.mark.django_db
+def test_no_hint_values_are_sent_for_a_round_that_settled_while_they_were_worked_out(
+        players, committed, outbox, advice_tasks, monkeypatch):
+    """Issue 25 (6): docs/protocol.md — valued hints are not sent for a round that settled
+    first. Every player submits while the first hand is being valued: the task reads the
+    phase again under the table's lock and neither stores nor sends anything."""
+    from games.live import advice_tasks as task_module
+
+    table, round = _deal(players, committed)
+    config = RuleConfig.from_dict(round.rules)
+    real = task_module.hand_values
+
+    def everyone_submits_meanwhile(cards, config_, players_, *, is_banker=False):
+        values = real(cards, config_, players_, is_banker=is_banker)
+        for hand in Hand.objects.filter(round=round).select_related("user"):
+            if hand.submitted_at is None:
+                hint = first_hint(parse_cards(hand.dealt_cards), config)
+                services.round_submit(table_id=table.id, user=hand.user,
+                                      front=codes(hint.front), middle=codes(hint.middle),
+                                      back=codes(hint.back))
+        return values
+
+    monkeypatch.setattr(task_module, "hand_values", everyone_submits_meanwhile)
+    outbox.clear()
+    assert committed(store_hint_values, round_id=round.id) == 0
+    round.refresh_from_db()
+    assert round.phase == "settled"
+    assert "settled" in outbox.types(broadcast.table_group(table.id))
+    assert "hint_values" not in outbox.types()
+    assert not Hand.objects.filter(round=round, hint_values__isnull=False).exists()
