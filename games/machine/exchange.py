@@ -109,10 +109,12 @@ def offered(state: RoundState) -> tuple[int, str] | None:
 
 
 def _put_in(state: RoundState, position: int, card: str, now, auto: bool):
-    if not putting(state):
-        raise FlowError("not_your_turn", "the pool is full: the choosing has begun")
+    # A second card is `already_put` even once the pool is full (docs/protocol.md's
+    # errors table): with four players a full pool means this player has put theirs in.
     if position in state.put:
         raise FlowError("already_put", "you have already put a card into the pool")
+    if not putting(state):
+        raise FlowError("not_your_turn", "the pool is full: the choosing has begun")
     if not isinstance(card, str):
         raise FlowError("bad_request", "name the card to put in by its code, e.g. \"7h\"")
     held = list(state.cards_of(position))

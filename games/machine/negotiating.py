@@ -121,6 +121,8 @@ def _answer(state: RoundState, action: Answer, negotiation: Negotiation):
         return _maybe_done(state, {action.pair: Negotiation("compare")},
                            [Event("negotiated", {**event, "result": "rejected",
                                                  "auto": False})], action.now)
+    if type(action.amount) is not int:  # missing, or not a whole number of 道
+        raise FlowError("bad_request", "accept with the amount you saw, e.g. \"amount\": 2")
     if action.amount != negotiation.amount:
         raise FlowError("proposal_changed", "the proposal changed: look at it again")
     agreed = Negotiation("agreed", negotiation.by, negotiation.amount)

@@ -115,10 +115,19 @@ def test_a_second_card_into_the_pool_and_out_of_turn_choices_are_refused():
         machine.apply(state, PutIn(0, state.cards_of(0)[0], NOW))
     assert error.value.code == "already_put"
     state, _ = put_all(pool_state())
-    for action in (Take(2, NOW), Pass(3, NOW), PutIn(1, state.cards_of(1)[0], NOW)):
+    for action in (Take(2, NOW), Pass(3, NOW)):
         with pytest.raises(FlowError) as error:
             machine.apply(state, action)
         assert error.value.code == "not_your_turn"
+
+
+def test_a_second_card_once_the_pool_is_full_is_already_put():
+    """docs/protocol.md's errors: `already_put` is "a second card into the pool", also
+    once the choosing has begun (it answered not_your_turn: issue 25, item 8)."""
+    state, _ = put_all(pool_state())
+    with pytest.raises(FlowError) as error:
+        machine.apply(state, PutIn(1, state.cards_of(1)[0], NOW))
+    assert error.value.code == "already_put"
 
 
 def test_the_timer_puts_in_the_lowest_card_then_passes_for_the_chooser():

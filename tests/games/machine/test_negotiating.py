@@ -61,6 +61,18 @@ def test_a_withdrawn_proposal_cannot_be_accepted_and_a_changed_one_is_refused():
     assert error.value.code == "proposal_changed"
 
 
+@pytest.mark.parametrize("amount", [None, "3", 3.0, True])
+def test_accepting_without_a_whole_amount_is_a_bad_request(amount):
+    """A missing or malformed field is `bad_request`, not `proposal_changed` (issue 25,
+    item 8): the proposal did not change."""
+    state = negotiating()
+    state, _ = machine.apply(state, Propose(0, 1, 3, NOW))
+    with pytest.raises(FlowError) as error:
+        machine.apply(state, Answer(1, 1, "accept", amount, NOW))
+    assert error.value.code == "bad_request"
+    assert state.negotiations[1].status == "proposed"
+
+
 @pytest.mark.parametrize("action, code", [
     (Propose(1, 2, 3, NOW), "not_your_pair"),        # a player proposing for another pair
     (Propose(0, 0, 3, NOW), "bad_request"),          # the banker has no pair of its own
