@@ -57,16 +57,30 @@ def marked_hands(replay: dict[str, Any]) -> dict[int, dict[str, list[str]]]:
     """Every seat's dealt cards (with candidates) and rows as shown, second copies marked:
     {position: {"cards", "candidates", "front", "middle", "back", "discards", "pattern"}}."""
     hands = replay["hands"]
-    dealt = mark_second_copies([group for hand in hands for group in
-                                (hand["cards"], hand.get("candidates") or [])])
+    # The marks come from the dealt cards alone (in 多三张 all 16): the 3 candidates are
+    # among them, not more cards, so counting them again marked every candidate.
+    dealt = mark_second_copies([hand["cards"] for hand in hands])
     parts = ("front", "middle", "back", "discards")
     rows = mark_second_copies([hand.get(part) or [] for hand in hands for part in parts])
     marked = {}
     for i, hand in enumerate(hands):
-        marked[hand["position"]] = {"cards": dealt[2 * i], "candidates": dealt[2 * i + 1],
-                                    **dict(zip(parts, rows[4 * i:4 * i + 4])),
-                                    "pattern": hand.get("pattern")}
+        marked[hand["position"]] = {
+            "cards": dealt[i], "candidates": _as_dealt(hand.get("candidates") or [], dealt[i]),
+            **dict(zip(parts, rows[4 * i:4 * i + 4])), "pattern": hand.get("pattern")}
     return marked
+
+
+def _as_dealt(candidates: list[str], dealt: list[str]) -> list[str]:
+    """Each candidate as it is written among the seat's marked dealt cards. A seat holding
+    both copies of a candidate's code shows the later one (the cards are sorted, so the
+    second copy stands last) — the two are equal in play."""
+    left = list(dealt)
+    shown = []
+    for code in candidates:
+        match = next((i for i in range(len(left) - 1, -1, -1)
+                      if left[i].rstrip(SECOND_COPY_MARK) == code), None)
+        shown.append(left.pop(match) if match is not None else code)
+    return shown
 
 
 def round_text(replay: dict[str, Any]) -> str:

@@ -36,6 +36,24 @@ def test_rows_and_dealt_cards_are_marked_seat_by_seat():
     assert shown[1]["front"] == ["Ad'"] and shown[1]["back"] == ["Ad'"]
 
 
+def test_candidates_are_among_the_dealt_cards_not_more_of_them():
+    """多三张: the 3 candidates are 3 of the 16 dealt cards; they carry the mark their card
+    has there, and a 52-card deal marks none (issue 25, item 7: each was primed)."""
+    replay = {"hands": [
+        {"position": 0, "cards": ["Qd", "8d", "6h", "3s"], "candidates": ["Qd", "8d", "6h"]},
+        {"position": 1, "cards": ["Ad", "Kd", "2c"], "candidates": ["2c"]},
+    ]}
+    shown = marked_hands(replay)
+    assert shown[0]["cards"] == ["Qd", "8d", "6h", "3s"]
+    assert shown[0]["candidates"] == ["Qd", "8d", "6h"]
+    assert shown[1]["candidates"] == ["2c"]
+    extra = marked_hands({"hands": [
+        {"position": 0, "cards": ["Ad", "5c"], "candidates": []},
+        {"position": 1, "cards": ["Ad", "Kd"], "candidates": ["Ad"]},
+    ]})
+    assert extra[1]["cards"] == ["Ad'", "Kd"] and extra[1]["candidates"] == ["Ad'"]
+
+
 @pytest.fixture
 def extra_suit_round(players, committed, monkeypatch):
     table = services.table_create(user=players[0], rule_set="extra-suit", name="多一色",
