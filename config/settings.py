@@ -193,6 +193,10 @@ PRESENCE_HEARTBEAT_SECONDS = env.int("PRESENCE_HEARTBEAT_SECONDS", default=5)
 # A table nobody seated has been connected to for this long closes and leaves the lobby
 # (games.live.tasks.idle_tables_sweep, once a minute).
 TABLE_IDLE_MINUTES = env.int("TABLE_IDLE_MINUTES", default=10)
+# A player gone (no socket) when everyone else at the table is ready for the next round
+# is marked away (托管) after this many seconds, and the round is dealt without waiting:
+# time for a reload, not for a session stuck for good (games.live.services.sessions).
+ABSENT_GRACE_SECONDS = env.int("ABSENT_GRACE_SECONDS", default=15)
 # How many open tables one player may have opened at once (a cap on table spam).
 MAX_TABLES_PER_USER = env.int("MAX_TABLES_PER_USER", default=5)
 PRESENCE_LEASE_SECONDS = env.int("PRESENCE_LEASE_SECONDS",

@@ -54,6 +54,14 @@ def arrange_timeout(round_id: int, version: int) -> bool:
     return services.round_auto_submit(round_id=round_id, version=version)
 
 
+@shared_task(name="games.absent_check", acks_late=True, ignore_result=True)
+def absent_check(table_id: int) -> int:
+    """The grace for players gone between rounds is over: mark the ones still gone away,
+    and deal if that was all the table waited for. Late or twice is harmless: the service
+    looks again under the table's lock."""
+    return services.absent_players_away(table_id=table_id)
+
+
 @shared_task(name="games.rearm_arrange_timers", ignore_result=True)
 def rearm_arrange_timers() -> int:
     """Queue the arrange timer again for every round still being arranged, and make sure

@@ -9,6 +9,8 @@ attributes; the services always look them up here, at call time):
   v2, where every player's client seed goes into the deal; tests that choose a deal by
   its seed deal under v1, where `deal_seed_factory()` at the deal is the whole deal;
 - `client_seed_factory()`: the client seed the server draws for a player who sent none;
+- `schedule_absent_check(table_id, countdown)`: queue the look at players gone between
+  rounds (tests record it and run the service themselves);
 - `schedule_bots(table_id)`: queue a look by the bots of a table that fills its seats
   with bots (tests record the calls and run games.live.services.bots themselves).
 """
@@ -31,6 +33,7 @@ ARRANGE_TIMEOUT_TASK = "games.arrange_timeout"
 HINT_VALUES_TASK = "games.hint_values"  # games.live.advice_tasks, by name for the same reason
 ANALYSIS_TASK = "games.analyse_round"
 BOTS_WAKE_TASK = "games.bots_wake"  # games.live.bot_tasks, by name for the same reason
+ABSENT_CHECK_TASK = "games.absent_check"  # games.live.tasks, by name for the same reason
 
 
 def now():
@@ -42,6 +45,13 @@ def schedule_arrange_timeout(round_id: int, version: int, countdown: float) -> N
     from now (never negative: an overdue timer runs at once)."""
     app.tasks[ARRANGE_TIMEOUT_TASK].apply_async(
         kwargs={"round_id": round_id, "version": version}, countdown=max(countdown, 0))
+
+
+def schedule_absent_check(table_id: int, countdown: float) -> None:
+    """Queue the look, `countdown` seconds from now, at the players a table's next deal
+    waits for though they are gone (services.sessions.wait_for_absent)."""
+    app.tasks[ABSENT_CHECK_TASK].apply_async(kwargs={"table_id": table_id},
+                                             countdown=max(countdown, 0))
 
 
 def bots_may_act(table) -> None:

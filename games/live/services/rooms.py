@@ -93,6 +93,27 @@ def player_back(*, table_id: int, user) -> None:
         changed(table, seats=True)
 
 
+def absent_players_away(*, table_id: int) -> int:
+    """The grace after everyone present was ready is over (sessions.wait_for_absent): the
+    players still gone are marked away (托管) — the table readies them, the timer plays
+    for them — and the round is dealt if that was all it waited for. Returns how many
+    were marked; a player who came back, a round already dealt or a table gone: none."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        if table is None or round_running(table):
+            return 0
+        seats = seats_of(table)
+        gone = sessions.absent_holding_up(seats)
+        if not gone:
+            return 0
+        for seat in gone:
+            seat.away = True
+        Seat.objects.filter(pk__in=[seat.pk for seat in gone]).update(away=True)
+        if maybe_start_round(table, seats) is None:
+            changed(table, seats=True)
+        return len(gone)
+
+
 def seat_free(*, table_id: int, user, position) -> None:
     """The host frees the seat of a player who is away, between rounds."""
     with transaction.atomic():

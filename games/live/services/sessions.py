@@ -3,6 +3,8 @@ ends, and the players it marks away (托管).
 
 - A session begins with its first deal (games.live.services.rounds) and takes the room's
   number of rounds; a deal joins the open session, if any.
+- Between rounds: a player who is gone when everyone here is ready is marked away after
+  ABSENT_GRACE_SECONDS (wait_for_absent), so a session never waits for someone who left.
 - After each settlement: a seat whose hand the timer submitted twice in a row is marked
   away; a manual submission clears the count (before the `settled` message, which shows
   the seats). Then the session ends when its last planned round is settled, or when
@@ -14,6 +16,9 @@ Called inside the services' transactions, under the table's lock.
 """
 
 from __future__ import annotations
+
+from django.conf import settings
+from django.db import transaction
 
 from games.live import broadcast, selectors
 from games.live.services import hooks, rows
@@ -44,6 +49,28 @@ def mark_absent_away(table: Table, seats: list[Seat]) -> None:
         Seat.objects.filter(pk__in=gone).update(away=True)
         for seat in seats:
             seat.away = seat.away or seat.pk in gone
+
+
+def absent_holding_up(seats: list[Seat]) -> list[Seat]:
+    """The seats a deal between rounds waits for though nobody is at them: every seat
+    whose player is here is ready, and these players are neither connected, ready nor
+    away (issue 25: a player who closed the tab after a settlement stopped the session
+    for good). Empty while someone present is still to press ready."""
+    present = [seat for seat in seats if seat.connected and not seat.away]
+    if not present or not all(seat.ready for seat in present):
+        return []
+    return [seat for seat in seats if not (seat.connected or seat.ready or seat.away)]
+
+
+def wait_for_absent(table: Table, seats: list[Seat]) -> None:
+    """After a ready or a disconnection between rounds (under the table's lock): when the
+    deal waits only for players who are gone, look again in ABSENT_GRACE_SECONDS — time
+    for a reload or a flaky connection — and mark whoever is still gone away
+    (rooms.absent_players_away), as a deal does."""
+    if absent_holding_up(seats):
+        table_id = table.id
+        transaction.on_commit(lambda: hooks.schedule_absent_check(
+            table_id, settings.ABSENT_GRACE_SECONDS))
 
 
 def mark_away(seats: list[Seat], hands) -> None:

@@ -9,11 +9,12 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from games.errors import GameError
-from games.live.services import bot_seats, hooks
+from games.live.services import bot_seats, hooks, sessions
 from games.live.services.rounds import maybe_start_round
 from games.live.services.rows import save_fields
 from games.live.services.table_row import (changed, commit_next_seed, lock_table,
-                                           playable_config, playing, seat_of, seats_of)
+                                           playable_config, playing, round_running, seat_of,
+                                           seats_of)
 from games.models import INVITE_CODE_LENGTH, Seat, Table, TableStatus
 from rules.engine import fairness
 from rules.models import RuleSet
@@ -202,6 +203,7 @@ def player_ready(*, table_id: int, user, client_seed: str | None = None) -> None
         if maybe_start_round(table, seats) is None:
             save_fields(seat, ("ready", "client_seed"))
             changed(table, seats=seats)
+            sessions.wait_for_absent(table, seats)  # only the gone may be left to wait for
 
 
 def player_connection(*, table_id: int, user, connected: bool) -> None:
@@ -219,5 +221,7 @@ def player_connection(*, table_id: int, user, connected: bool) -> None:
         table.last_seen_at = hooks.now()  # a visited table stays in the lobby
         table.save(update_fields=["last_seen_at"])
         changed(table, seats=True)
+        if not connected and not round_running(table):
+            sessions.wait_for_absent(table, seats_of(table))  # the last one not ready left
 
 

@@ -170,6 +170,74 @@ def test_a_player_not_connected_at_the_deal_is_away_and_the_host_may_free_the_se
     assert not Seat.objects.filter(table=table, user=players[2]).exists()
 
 
+@pytest.fixture
+def absent_checks(monkeypatch):
+    """The absent checks queued (table id, countdown); the test runs the service itself."""
+    queued: list[tuple[int, float]] = []
+    monkeypatch.setattr(hooks, "schedule_absent_check",
+                        lambda table_id, countdown: queued.append((table_id, countdown)))
+    return queued
+
+
+def test_a_player_who_left_between_rounds_is_away_after_the_grace_and_the_round_is_dealt(
+        players, monkeypatch, committed, absent_checks, settings):
+    """Issue 25, item 1: after a settlement one player closes the page without pressing
+    Ready; the other two press Ready. The table waited forever (not_away, session_running);
+    now it marks the gone player away after ABSENT_GRACE_SECONDS and deals."""
+    settings.ABSENT_GRACE_SECONDS = 15
+    table = room(players, 3, seats=3)
+    settle_by_hand(table, start_round(table, players[:3]))
+    committed(services.player_connection, table_id=table.id, user=players[2], connected=False)
+    assert absent_checks == []  # the others have not pressed ready yet
+    for user in players[:2]:
+        committed(services.player_ready, table_id=table.id, user=user)
+    assert not Round.objects.filter(table=table, phase="arranging").exists()
+    assert absent_checks[-1] == (table.id, 15)
+    assert services.absent_players_away(table_id=table.id) == 1
+    assert Seat.objects.get(table=table, user=players[2]).away
+    round = Round.objects.get(table=table, phase="arranging")
+    assert round.hands.count() == 3 and round.number == 2
+    # between this round and the next the host may free the away seat
+    settle_by_timer(round, monkeypatch)
+    services.seat_free(table_id=table.id, user=players[0], position=2)
+    assert not Seat.objects.filter(table=table, user=players[2]).exists()
+
+
+def test_the_player_who_leaves_last_starts_the_grace_and_one_who_came_back_is_not_away(
+        players, committed, absent_checks):
+    table = room(players, 3, seats=3)
+    settle_by_hand(table, start_round(table, players[:3]))
+    for user in players[:2]:
+        committed(services.player_ready, table_id=table.id, user=user)
+    assert absent_checks == []  # everyone is here: the table waits for seat 2's ready
+    committed(services.player_connection, table_id=table.id, user=players[2], connected=False)
+    assert [table_id for table_id, _ in absent_checks] == [table.id]
+    committed(services.player_connection, table_id=table.id, user=players[2], connected=True)
+    version = Table.objects.get(pk=table.id).version
+    assert services.absent_players_away(table_id=table.id) == 0  # back within the grace
+    assert not Seat.objects.get(table=table, user=players[2]).away
+    assert Table.objects.get(pk=table.id).version == version  # nothing changed
+    assert not Round.objects.filter(table=table, phase="arranging").exists()
+
+
+def test_the_absent_check_changes_nothing_during_a_round_or_at_a_table_gone(players):
+    table = room(players, 3, seats=3)
+    start_round(table, players[:3])
+    services.player_connection(table_id=table.id, user=players[2], connected=False)
+    assert services.absent_players_away(table_id=table.id) == 0
+    assert not Seat.objects.get(table=table, user=players[2]).away
+    assert services.absent_players_away(table_id=10**6) == 0
+
+
+def test_the_absent_check_is_a_registered_task(players, monkeypatch):
+    from games.live import tasks
+    calls = []
+    monkeypatch.setattr(services, "absent_players_away",
+                        lambda table_id: calls.append(table_id) or 0)
+    tasks.absent_check(table_id=7)
+    assert calls == [7] and hooks.ABSENT_CHECK_TASK == tasks.absent_check.name
+
+
 def test_when_the_host_leaves_the_next_seat_hosts(players):
     table = room(players, 3)
     services.seat_leave(table_id=table.id, user=players[0])
