@@ -30,9 +30,15 @@ arranged; `player_is_banker=True` makes the player the bank against every oppone
 The 十三道 exchange is not modelled: the advisor takes the cards the player holds after
 it and knows nothing of the others' hands beyond them.
 
-Reproducible: the tables come from `random.Random(seed)` one after another, so a seed and
-a sample size give the same answer on every run and machine, and a time budget that
-stopped after n samples gives what `samples=n` gives.
+Sequential (issue 23): the tables are dealt in batches, at least FLOOR of them, and the
+sampling stops before `samples` once the best candidate is clear of every other (advise's
+comment on FLOOR); a hand's weighing is kept, so that the analysis after the settlement
+settles only the submitted arrangement on the tables its hint values met at the deal.
+
+Reproducible: the tables come from `random.Random(seed)` one after another and the
+stopping rule reads only their points, so (cards, rules, seed, samples) give the same
+answer on every run and machine, and a time budget that stopped after n samples gives
+what `samples=n` gives.
 """
 
 from __future__ import annotations
@@ -55,8 +61,8 @@ from .cards import Card, CardError, check_in_deck, display_order
 from .config import RuleConfig
 from .hints import Hint, hints
 
-# 150 tables: the strong bot's decision within issue 16's 150 ms (median 120 ms on the
-# 2-core machine; 200 took 167 ms) and as strong in the duels (bench/bots.py).
+# 150 tables at most: the strong bot's cap (issue 16: as strong in the duels as 200,
+# bench/bots.py); the sequential stop (FLOOR) usually ends well before it.
 DEFAULT_SAMPLES = 150
 # 多三张: an opponent's first hint over 16 cards costs several times a 13-card one (the
 # special search tries the choices of 13), so the strong bot samples fewer tables there.
@@ -128,17 +134,90 @@ def advise(cards: Sequence[Card], config: RuleConfig, *, samples: int = DEFAULT_
     if arrangement is not None:
         _check_owned(arrangement, cards)
 
-    found = candidates(cards, config)
-    pool = unseen_cards(cards, config) if unseen is None else list(unseen)
-    if len(pool) < opponents * config.hand_size:
-        raise AdvisorError(f"{len(pool)} unseen cards cannot deal {opponents} "
-                           f"opponent(s) {config.hand_size} cards each")
-    tables = deal_tables(pool, config, opponents, samples, seed, time_budget, exact)
-    seats = [candidate.arrangement for candidate in found]
+    key = (tuple(sorted(card.code for card in cards)), config, opponents, player_is_banker,
+           samples, seed, exact, None if unseen is None else tuple(unseen))
+    weighed = _WEIGHED.get(key) if time_budget is None else None
+    if weighed is None:
+        found = candidates(cards, config)
+        pool = unseen_cards(cards, config) if unseen is None else list(unseen)
+        if len(pool) < opponents * config.hand_size:
+            raise AdvisorError(f"{len(pool)} unseen cards cannot deal {opponents} "
+                               f"opponent(s) {config.hand_size} cards each")
+        weighed = _weigh(found, pool, config, opponents, samples, seed, player_is_banker,
+                         time_budget, exact)
+        if time_budget is None:
+            _remember(key, weighed)
+    found, tables, points = weighed
     if arrangement is not None:
-        seats.append(arrangement)
-    points = points_at_tables(seats, tables, config, player_is_banker)
+        given = points_at_tables([arrangement], tables, config, player_is_banker)
+        points = np.concatenate([points, given])
     return _advice(found, arrangement, cards, points, len(tables), seed, players, exact)
+
+
+# Sequential sampling (issue 23): tables are dealt in batches, and after each one the
+# sampling stops once no candidate could be worth more than the best by INDIFFERENCE
+# points, at Z standard errors of their paired difference (common random numbers make
+# that error small for arrangements that play alike). FLOOR tables are always dealt: the
+# strength bench/bots.py measures rests on it.
+FLOOR = 48
+BATCH = 24
+Z = 2.0
+INDIFFERENCE = 0.25
+
+# What a hand's advice computed — its candidates, the tables, every candidate's points
+# there — kept for the same (cards, rules, table, seed, samples): the analysis after the
+# settlement meets the tables the hint values met at the deal, and only the submitted
+# arrangement is settled again; a hand valued twice costs nothing the second time.
+_WEIGHED: dict = {}
+_WEIGHED_LIMIT = 256
+
+
+def _remember(key: tuple, weighed: tuple) -> None:
+    if len(_WEIGHED) >= _WEIGHED_LIMIT:
+        del _WEIGHED[next(iter(_WEIGHED))]  # the oldest: dicts keep insertion order
+    _WEIGHED[key] = weighed
+
+
+def _weigh(found: list[Candidate], pool: list[Card], config: RuleConfig, opponents: int,
+           samples: int, seed: int, player_is_banker: bool, time_budget: float | None,
+           exact: bool) -> tuple[list[Candidate], list, np.ndarray]:
+    """The candidates, the tables they met and their points there ((candidates, tables)),
+    sampling sequentially up to `samples` tables (module comment above)."""
+    seats = [candidate.arrangement for candidate in found]
+    if exact:
+        tables = deal_tables(pool, config, opponents, samples, seed, exact=True)
+        return found, tables, points_at_tables(seats, tables, config, player_is_banker)
+    packed = SeatArrays.pack(seats, config)
+    deals = sample_deals(pool, opponents, config, seed)
+    deadline = None if time_budget is None else time.perf_counter() + time_budget
+    tables: list[tuple[Arrangement, ...]] = []
+    blocks = []
+    while len(tables) < samples:
+        want = min(samples, FLOOR if not tables else len(tables) + BATCH)
+        batch = []
+        for deal in deals:
+            batch.append(tuple(opponent_arrangement(hand, config) for hand in deal))
+            if len(tables) + len(batch) >= want or (
+                    deadline is not None and time.perf_counter() >= deadline):
+                break
+        tables.extend(batch)
+        blocks.append(_packed_points(packed, batch, config, player_is_banker))
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+        if len(tables) < samples and _settled(np.concatenate(blocks, axis=1)):
+            break
+    return found, tables, np.concatenate(blocks, axis=1)
+
+
+def _settled(points: np.ndarray) -> bool:
+    """Whether the best candidate so far is clear of every other (Z, INDIFFERENCE)."""
+    if len(points) < 2:
+        return True
+    best = int(np.argmax(points.mean(axis=1)))
+    behind = points[best] - points  # (candidates, tables): the best's lead at each table
+    lead = behind.mean(axis=1)
+    error = behind.std(axis=1, ddof=1) / np.sqrt(points.shape[1])
+    return bool(np.all(lead + INDIFFERENCE >= Z * error))
 
 
 def arrangement_ev(cards: Sequence[Card], arrangement: Arrangement, config: RuleConfig,
@@ -184,11 +263,16 @@ def points_at_tables(seats: Sequence[Arrangement], tables: Sequence[tuple[Arrang
     """(seats, tables): the player's points playing each arrangement in `seats` at each
     table — what settle() gives the player's seat (banker mode: the first opponent of a
     table is the banker unless `player_is_banker`)."""
-    packed = SeatArrays.pack(list(seats), config)
+    return _packed_points(SeatArrays.pack(list(seats), config), tables, config,
+                          player_is_banker)
+
+
+def _packed_points(packed: SeatArrays, tables: Sequence[tuple[Arrangement, ...]],
+                   config: RuleConfig, player_is_banker: bool) -> np.ndarray:
     blocks = []
     opponents = len(tables[0])
     # Tables per block, so that memory stays in tens of megabytes however many candidates.
-    step = max(1, BLOCK // (len(seats) * opponents * 3))
+    step = max(1, BLOCK // (len(packed.foul) * opponents * 3))
     for start in range(0, len(tables), step):
         block = tables[start:start + step]
         flat = [seat for table in block for seat in table]

@@ -12,7 +12,7 @@ from games.live import broadcast, selectors, services
 from games.live.advice_tasks import hand_values, store_hint_values
 from games.live.services import hooks
 from games.models import Hand
-from rules.engine.advisor import DEFAULT_SAMPLES, timer_arrangement
+from rules.engine.advisor import DEFAULT_SAMPLES, FLOOR, timer_arrangement
 from rules.engine.cards import codes, parse_cards
 from rules.engine.config import RuleConfig
 from rules.engine.hints import first_hint
@@ -53,7 +53,7 @@ def test_hint_values_go_to_their_owner_alone(players, committed, outbox):
         best = next(hint for hint in listed if hint.get("best"))
         assert best["ev"] == max(hint["ev"] for hint in listed)
         stored = hand.hint_values
-        assert stored["best"]["best"] is True and stored["samples"] == DEFAULT_SAMPLES
+        assert stored["best"]["best"] is True and FLOOR <= stored["samples"] <= DEFAULT_SAMPLES
         # Not among the hints: added at the end; among them: marked in place.
         assert (best is listed[-1] and len(listed) == len(stored["hints"]) + 1) \
             if stored["best"]["hint"] is None else listed == stored["hints"]

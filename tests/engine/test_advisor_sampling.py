@@ -1,0 +1,77 @@
+"""The advisor's sampling (issue 23): sequential, with a floor — reproducible from (cards,
+rules, seed, samples), stopping only when the best is clear — and done once: the analysis
+after the settlement meets the tables the hint values met at the deal, and settles only
+the submitted arrangement there."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from rules.engine import advisor
+from rules.engine.advisor import (BATCH, DEFAULT_SAMPLES, FLOOR, _settled, advise,
+                                  rate_arrangement, seed_for, value_hints)
+from rules.engine.advisor_candidates import hint_arrangement
+from rules.engine.cards import SeededSource, build_deck, shuffle
+from rules.engine.hints import first_hint
+from rules.engine.presets import preset
+
+STANDARD = preset("standard")
+
+
+def _hands(count, seed=23):
+    source = SeededSource(seed)
+    deck = build_deck(STANDARD.deck, STANDARD.jokers)
+    return [list(shuffle(deck, source)[:13]) for _ in range(count)]
+
+
+@pytest.fixture
+def forget(monkeypatch):
+    """Every call weighs afresh (the store of weighed hands starts empty)."""
+    monkeypatch.setattr(advisor, "_WEIGHED", {})
+    return lambda: advisor._WEIGHED.clear()
+
+
+def test_sampling_stops_between_the_floor_and_the_cap_on_a_batch(forget):
+    for index, hand in enumerate(_hands(4)):
+        advice = advise(hand, STANDARD, seed=index, players=4)
+        assert FLOOR <= advice.samples <= DEFAULT_SAMPLES
+        assert advice.samples == DEFAULT_SAMPLES or (advice.samples - FLOOR) % BATCH == 0
+
+
+def test_sequential_advice_is_reproducible_from_cards_rules_seed_and_samples(forget):
+    hand = _hands(1)[0]
+    first = advise(hand, STANDARD, seed=7, players=4)
+    forget()
+    again = advise(list(reversed(hand)), STANDARD, seed=7, players=4)
+    assert first.samples == again.samples
+    assert [(c.arrangement.rows, c.ev) for c in first.candidates] == \
+        [(c.arrangement.rows, c.ev) for c in again.candidates]
+
+
+def test_a_clear_best_stops_and_a_close_call_does_not():
+    rng = np.random.default_rng(0)
+    noise = rng.normal(0, 3, FLOOR)
+    clear = np.stack([noise + 2, noise, noise - 1 + rng.normal(0, 0.1, FLOOR)])
+    assert _settled(clear)
+    close = np.stack([noise + rng.normal(0, 3, FLOOR), noise + rng.normal(0, 3, FLOOR)])
+    assert not _settled(close)
+
+
+def test_the_analysis_reuses_the_tables_of_the_hint_values(forget, monkeypatch):
+    hand = _hands(1, seed=5)[0]
+    seed = seed_for(hand)
+    values = value_hints(hand, STANDARD, players=4)
+    submitted = hint_arrangement(first_hint(hand, STANDARD), STANDARD)
+    dealt = []
+    real = advisor.opponent_arrangement
+    monkeypatch.setattr(advisor, "opponent_arrangement",
+                        lambda cards, config: dealt.append(cards) or real(cards, config))
+    rated = rate_arrangement(hand, submitted, STANDARD, players=4, seed=seed)
+    assert dealt == []  # not one opponent arranged again
+    assert rated.samples == values.samples and rated.best.ev == values.best.ev
+    assert rated.arrangement.ev == values.evs[0]
+    forget()
+    fresh = rate_arrangement(hand, submitted, STANDARD, players=4, seed=seed)
+    assert dealt  # weighed afresh: the same figures
+    assert (fresh.best.ev, fresh.arrangement.ev) == (rated.best.ev, rated.arrangement.ev)
