@@ -11,6 +11,8 @@ from django.core.paginator import EmptyPage, Paginator
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
+from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.renderers import BaseRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -20,7 +22,7 @@ from games.serializers import ErrorOutputSerializer, RuleSetBriefSerializer
 from games.record.export import marked_hands
 from games.record.history import HistoryError, HistoryFilter
 from games.record.replays import ReplayRefused, replay_get
-from games.record.transcript import transcript
+from games.record.transcript import encode, transcript
 
 MAX_PAGE_SIZE = 100
 
@@ -334,10 +336,38 @@ class RoundReplayApi(APIView):
         return Response(ReplayOutputSerializer(replay).data)
 
 
+class CanonicalJSONRenderer(BaseRenderer):
+    """A transcript's one canonical text (games.record.transcript.encode: keys sorted, no
+    spaces, ASCII only), the very bytes of the export's Transcript line and the replay
+    page's line, so that a byte changed anywhere no longer verifies."""
+
+    media_type = "application/json"
+    format = "json"
+    charset = None  # ASCII only: the bytes carry no charset to choose
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        return encode(data).encode("ascii")
+
+
+class CanonicalJSONOnly(BaseContentNegotiation):
+    """The transcript is one representation: application/json whatever the Accept
+    header asks (a browser's text/html included), never 406."""
+
+    def select_parser(self, request, parsers):
+        return parsers[0] if parsers else None
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        return renderers[0], renderers[0].media_type
+
+
 class RoundTranscriptApi(APIView):
     """A settled round's deal transcript (games.record.transcript, docs/fairness.md): the
-    public verification page's input and verify-deal's line. The replay's rules of who may
-    see it; nobody before the round is settled (403)."""
+    public verification page's input and verify-deal's line, served as its canonical
+    bytes with content type application/json for every Accept header. The replay's rules
+    of who may see it; nobody before the round is settled (403)."""
+
+    renderer_classes = [CanonicalJSONRenderer]
+    content_negotiation_class = CanonicalJSONOnly
 
     @extend_schema(operation_id="rounds_transcript",
                    responses={200: OpenApiTypes.OBJECT, 403: ErrorOutputSerializer,

@@ -72,3 +72,22 @@ def test_the_verifier_rejects_a_changed_client_seed_even_when_well_formed(
     for seed in SEEDS:
         other = seed[:-1] + ("1" if seed[-1] != "1" else "2")
         assert verify(text.replace(seed, other)) is not None
+
+
+@pytest.mark.parametrize("accept", [None, "application/json", "*/*", "text/html",
+                                    "text/html,application/xhtml+xml,*/*;q=0.8",
+                                    "application/xml", "text/plain", "image/png"])
+def test_the_api_serves_the_canonical_bytes_as_json_for_every_accept(
+        players, committed, monkeypatch, client, accept):
+    """GET /api/rounds/<id>/transcript/ is the same bytes as the export's Transcript line
+    and the replay page's: keys sorted, no spaces, ASCII only (issue 25, item 5)."""
+    from django.urls import reverse
+
+    round = play_plain(players, committed, "standard", fairness.ALGORITHM_V2, monkeypatch)
+    client.force_login(players[0])
+    headers = {} if accept is None else {"HTTP_ACCEPT": accept}
+    response = client.get(reverse("api-round-transcript", args=[round.id]), **headers)
+    assert response.status_code == 200
+    assert response["Content-Type"].split(";")[0] == "application/json"
+    assert response.content == encode(transcript(replay_build(round))).encode("ascii")
+    assert verify(response.content.decode("ascii")) is None
