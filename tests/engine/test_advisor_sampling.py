@@ -75,3 +75,22 @@ def test_the_analysis_reuses_the_tables_of_the_hint_values(forget, monkeypatch):
     fresh = rate_arrangement(hand, submitted, STANDARD, players=4, seed=seed)
     assert dealt  # weighed afresh: the same figures
     assert (fresh.best.ev, fresh.arrangement.ev) == (rated.best.ev, rated.arrangement.ev)
+
+
+@pytest.mark.parametrize("name", ["standard", "classic", "extra-three", "shisandao"])
+def test_an_opponent_plays_its_first_hint_built_from_the_search_keys(name):
+    """advisor_deals.opponent_arrangement skips evaluating the rows again: the same rows,
+    keys, special and cards as the first hint's arrangement."""
+    from rules.engine.advisor_candidates import Candidate
+    from rules.engine.advisor_deals import opponent_arrangement
+
+    config = preset(name)
+    source = SeededSource(11)
+    deck = build_deck(config.deck, config.jokers)
+    for _ in range(60):
+        hand = list(shuffle(deck, source)[:config.hand_size])
+        fast = opponent_arrangement(hand, config)
+        slow = hint_arrangement(first_hint(hand, config), config)
+        assert Candidate(fast).signature == Candidate(slow).signature
+        assert sorted(c.code for c in fast.cards) == sorted(c.code for c in slow.cards)
+        assert not fast.foul
