@@ -12,9 +12,13 @@ flushed as it goes, so a tool can drive it line by line:
                order, "rules": a preset name or a rule-set object (optional, else
                --rules), "algorithm" (optional); 十三道 adds "exchange" {put, takes,
                swapped_by} (the hands are then the rows played after it) and "bank"
-               {bids, banker}; v2 adds "round_number" and "client_seeds" [32 hex
-               each, in seat order]}  ->  {"ok": true}; a deal that does not check out
-               is {"error": "..."} naming what differs (docs/fairness.md)
+               {bids, banker, pot}; v2 and v3 add "round_number" and "client_seeds"
+               [32 lowercase hex each, in seat order; v3: null for a seat whose seed
+               the commitment fixed]}  ->  {"ok": true}; a deal that does not check out
+               is {"error": "..."} naming what differs (docs/fairness.md). The line is
+               read as strictly as the /verify/ page reads a transcript: no other key,
+               lowercase hex, canonical card codes, no client seed under v1, one client
+               seed and (十三道) one bid per seat, every pool card taken once
 - `advise`    {"cards": [13 codes, or 16 in extra-three], "rules" (optional, as in
                verify-deal), "samples" (default 150), "seed" (default 0), "players",
                "time_budget" (seconds: stop sampling early; "samples" says how many ran),
@@ -27,13 +31,14 @@ flushed as it goes, so a tool can drive it line by line:
 A line that cannot be served (bad JSON, an unknown card, wrong counts, a card repeated
 beyond the deck's copies, a foul the preset refuses, a special not held) gets
 {"error": "..."} and the rest still run; the exit status is 1 if any line failed.
-Keys a command does not use are ignored.
+Keys a command does not use are ignored (verify-deal excepted: it refuses them).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections import Counter
 from typing import Any, Callable, TextIO
@@ -41,8 +46,9 @@ from typing import Any, Callable, TextIO
 from .arrangement import ArrangementError, validate_arrangement, validate_submission
 from .cards import CardError, check_in_deck, codes, parse_cards
 from .config import ConfigError, RuleConfig
-from .fairness import (ALGORITHM, ALGORITHMS, FairnessError, bank_winner, commitment,
-                       deal_from_seed, deal_seed, held_after_exchange)
+from .fairness import (ALGORITHM, ALGORITHM_V3, ALGORITHMS, CLIENT_SEED_DIGITS,
+                       FairnessError, bank_winner, commitment, deal_from_seed, deal_seed,
+                       held_after_exchange)
 from .presets import PRESET_NAMES, PRESETS, preset
 from .rows import evaluate
 from .settlement import SeatHand, SettlementError, settle
@@ -162,8 +168,9 @@ def hints_command(request: dict, config: RuleConfig) -> dict:
 def verify_deal_command(request: dict, config: RuleConfig) -> dict:
     """Check a revealed seed against its commitment and the hands it dealt (a settled
     round's replay gives all of it). Hands are compared as multisets per seat, in the
-    order the cards were dealt (seat order), so a sorted hand is fine. Under v2 the deal
-    runs on the server seed mixed with `round_number` and every seat's `client_seeds`."""
+    order the cards were dealt (seat order), so a sorted hand is fine. Under v2 and v3
+    the deal runs on the server seed mixed with `round_number` and every seat's
+    `client_seeds` (v3: a null seat's is the seed the commitment fixed)."""
     config = _line_rules(request, config)
     algorithm = request.get("algorithm", ALGORITHM)
     if algorithm not in ALGORITHMS:
@@ -179,11 +186,16 @@ def verify_deal_command(request: dict, config: RuleConfig) -> dict:
     for seat, hand in enumerate(hands):
         if not isinstance(hand, list) or not all(isinstance(code, str) for code in hand):
             raise LineError(f"seat {seat}: a hand must be a list of card codes")
+        odd = next((code for code in hand if not _CARD.fullmatch(code)), None)
+        if odd is not None:
+            raise LineError(f"seat {seat}: {odd!r} is not a card code as a transcript "
+                            "writes it (rank then suit, e.g. As, Td, or BJ, SJ)")
         if len(hand) != config.hand_size:
             raise LineError(f"seat {seat}: a hand in this rule set is {config.hand_size} "
                             f"cards, not {len(hand)}")
         parsed.append(parse_cards(hand))
-    if commitment(request["seed"]) != request["commitment"].strip().lower():
+    _check_form(request, algorithm, len(parsed))
+    if commitment(request["seed"]) != request["commitment"]:
         raise FairnessError("the seed does not match the published commitment")
     seed = _deal_seed(request, algorithm, len(parsed))
     if "bank" in request:
@@ -212,17 +224,94 @@ def verify_deal_command(request: dict, config: RuleConfig) -> dict:
     return {"ok": True}
 
 
+_TRANSCRIPT_KEYS = frozenset({"algorithm", "commitment", "seed", "round_number", "client_seeds",
+                              "rules", "hands", "exchange", "bank"})
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+_HEX32 = re.compile(r"[0-9a-f]{%d}" % CLIENT_SEED_DIGITS)
+_CARD = re.compile(r"[2-9TJQKA][shcd]|BJ|SJ")
+_SEAT_KEY = re.compile(r"0|[1-9][0-9]*")
+
+
+def _is_whole(value, low: int = 0) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int) and value >= low
+
+
+def _check_form(request: dict, algorithm: str, players: int) -> None:
+    """Refuse what the /verify/ page refuses (static/js/verify/check.js): a key no
+    transcript has, hex not in lowercase, client seeds under v1 (its deal is the server's
+    seed alone: they would be checked by nothing), a v2/v3 round number below 1, not one
+    client seed per seat, and a malformed 十三道 exchange or bank."""
+    unknown = sorted(set(request) - _TRANSCRIPT_KEYS)
+    if unknown:
+        raise LineError(f"{unknown[0]!r} is no key of a transcript (docs/fairness.md)")
+    for name in ("seed", "commitment"):
+        if not _HEX64.fullmatch(request[name]):
+            raise LineError(f'"{name}" must be 64 hexadecimal digits, in lowercase')
+    if algorithm == ALGORITHM:
+        for name in ("round_number", "client_seeds"):
+            if name in request:
+                raise LineError(f'"{name}": a {ALGORITHM} deal is the server\'s seed alone, '
+                                "it has no client seeds (nothing would check them)")
+    else:
+        number, seeds = request.get("round_number"), request.get("client_seeds")
+        if not _is_whole(number, 1):
+            raise LineError('"round_number" must be the round\'s number, 1 or more '
+                            f"({algorithm})")
+        derived = algorithm == ALGORITHM_V3
+        if (not isinstance(seeds, list) or len(seeds) != players
+                or not all((derived and seed is None)
+                           or (isinstance(seed, str) and _HEX32.fullmatch(seed))
+                           for seed in seeds)):
+            either = " or null" if derived else ""
+            raise LineError(f'"client_seeds" must list one client seed per seat, in seat '
+                            f"order: {CLIENT_SEED_DIGITS} lowercase hexadecimal digits"
+                            f"{either} ({algorithm})")
+    if "exchange" in request:
+        _check_exchange(request["exchange"], players)
+    if "bank" in request:
+        _check_bank_form(request["bank"], players)
+
+
+def _check_exchange(exchange, players: int) -> None:
+    bad = LineError('"exchange" must be {"put": {seat: card}, "takes": [[chooser, seat], '
+                    '…], "swapped_by": seat or null}, every card put in taken once')
+    if not isinstance(exchange, dict) or set(exchange) != {"put", "takes", "swapped_by"}:
+        raise bad
+    put, takes, swapped = exchange["put"], exchange["takes"], exchange["swapped_by"]
+    if (not isinstance(put, dict)
+            or not all(_SEAT_KEY.fullmatch(seat) and int(seat) < players
+                       and isinstance(card, str) and _CARD.fullmatch(card)
+                       for seat, card in put.items())
+            or not isinstance(takes, list)
+            or not all(isinstance(take, list) and len(take) == 2
+                       and all(_is_whole(seat) and seat < players for seat in take)
+                       for take in takes)
+            or not (swapped is None or (players == 3 and _is_whole(swapped)
+                                        and swapped < players))):
+        raise bad
+    if sorted(str(source) for _chooser, source in takes) != sorted(put):
+        raise bad
+
+
+def _check_bank_form(bank, players: int) -> None:
+    if (not isinstance(bank, dict) or set(bank) != {"bids", "banker", "pot"}
+            or not isinstance(bank["bids"], dict) or len(bank["bids"]) != players
+            or not all(_SEAT_KEY.fullmatch(seat) and int(seat) < players and _is_whole(bid)
+                       for seat, bid in bank["bids"].items())
+            or not (_is_whole(bank["banker"]) and bank["banker"] < players)
+            or not _is_whole(bank["pot"])):
+        raise LineError('"bank" must be {"bids": {seat: 道}, one for every seat, "banker": '
+                        'seat, "pot": the bids\' sum}')
+
+
 def _deal_seed(request: dict, algorithm: str, players: int) -> str:
-    """The seed the deal ran on: v1 the server seed, v2 mixed with the round number and
-    one client seed per seat (fairness.deal_seed)."""
+    """The seed the deal ran on: v1 the server seed, v2 and v3 mixed with the round number
+    and one client seed per seat (fairness.deal_seed; v3 works out a null seat's seed
+    from the server seed). _check_form has read the line."""
     if algorithm == ALGORITHM:
         return request["seed"]
-    number, seeds = request.get("round_number"), request.get("client_seeds")
-    if isinstance(number, bool) or not isinstance(number, int):
-        raise LineError('"round_number" must be the round\'s number (v2)')
-    if not isinstance(seeds, list) or len(seeds) != players:
-        raise LineError('"client_seeds" must list one client seed per seat, in seat order (v2)')
-    return deal_seed(algorithm, request["seed"], number, seeds)
+    return deal_seed(algorithm, request["seed"], request["round_number"],
+                     request["client_seeds"])
 
 
 def _seat_keys(exchange: dict) -> dict:

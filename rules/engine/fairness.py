@@ -25,15 +25,29 @@ implementations, such as the replay page's in-browser check):
 Version `hmac-sha256-fy-v2` lets every player add to the deal, so that neither the server
 nor any one player can choose it: the server commits to its seed S (steps 1–2) before
 any player can send a client seed for the round; each seated player sends a client seed
-of 16 random bytes (32 hex digits; the server draws one for a player who sends none,
-and says so); then the round's seed is
+of 16 random bytes (32 hex digits; under v2 the server drew one for a player who sent
+none, and said so); then the round's seed is
 
     R = HMAC-SHA256(key = S's 32 bytes,
                     message = b"thirteen-water/round/v2/" + round number as 8 big-endian
                               bytes + every client seed's 16 bytes, in seat order)
 
 written as 64 hex digits, and steps 3–7 run on R exactly as v1 runs them on S.
-`deal_seed(algorithm, S, number, client seeds)` is R (v2) or S itself (v1).
+
+Version `hmac-sha256-fy-v3` is v2 without the server's last move: under v2 a seat that
+sent no client seed (a bot, an away player) got one the server drew at the deal, after
+it had seen every other seed, so it could choose among as many deals as it liked. Under
+v3 such a seat's client seed is fixed by the commitment already:
+
+    C_k = the first 16 bytes of HMAC-SHA256(key = S's 32 bytes,
+              message = b"thirteen-water/seat/v3/" + round number as 8 big-endian bytes
+                        + k as 8 big-endian bytes)
+
+with k the seat's place in deal order (0, 1, …); a transcript writes such a seat's
+client seed as null, and a verifier computes C_k itself. R is then v2's formula over
+every seat's seed, sent or derived, with the message starting b"thirteen-water/round/v3/"
+instead (so that a v3 transcript relabelled v2 deals other cards). `deal_seed(algorithm, S, number, client seeds)` is R
+(v2, v3: None stands for a derived seed, v3 only) or S itself (v1).
 """
 
 from __future__ import annotations
@@ -49,10 +63,13 @@ from .config import RuleConfig
 
 ALGORITHM = "hmac-sha256-fy-v1"
 ALGORITHM_V2 = "hmac-sha256-fy-v2"
-ALGORITHMS = (ALGORITHM, ALGORITHM_V2)
+ALGORITHM_V3 = "hmac-sha256-fy-v3"  # what rounds are dealt under now
+ALGORITHMS = (ALGORITHM, ALGORITHM_V2, ALGORITHM_V3)
 CLIENT_SEED_DIGITS = 32  # 16 bytes, as hex
 _DOMAIN = b"thirteen-water/deal/v1/"
 _ROUND_DOMAIN = b"thirteen-water/round/v2/"
+_ROUND_DOMAIN_V3 = b"thirteen-water/round/v3/"
+_SEAT_DOMAIN = b"thirteen-water/seat/v3/"
 _BANK_DOMAIN = b"thirteen-water/bank/v1/"
 _SPACE = 1 << 32
 
@@ -76,7 +93,8 @@ def _seed_bytes(seed: str) -> bytes:
 
 
 def new_client_seed() -> str:
-    """A client seed the server draws for a player who sent none (16 secure bytes)."""
+    """16 secure bytes as a client seed: what v2's server drew at the deal for a seat
+    that sent none. No deal uses it now (v3 derives such a seat's seed)."""
     return secrets.token_hex(CLIENT_SEED_DIGITS // 2)
 
 
@@ -89,24 +107,54 @@ def client_seed(value) -> str:
     return value.lower()
 
 
-def round_seed(server_seed: str, round_number: int, client_seeds: Sequence[str]) -> str:
+def round_seed(server_seed: str, round_number: int, client_seeds: Sequence[str],
+               domain: bytes = _ROUND_DOMAIN) -> str:
     """v2: the round's seed from the server's seed, the round number and every seated
-    player's client seed in seat order (the module docstring's formula)."""
-    if isinstance(round_number, bool) or not isinstance(round_number, int) or round_number < 0:
-        raise FairnessError("a round number is a whole number")
-    message = _ROUND_DOMAIN + round_number.to_bytes(8, "big") + b"".join(
+    player's client seed in seat order (the module docstring's formula); v3 the same
+    under its own domain."""
+    message = domain + _round_number(round_number).to_bytes(8, "big") + b"".join(
         bytes.fromhex(client_seed(seed)) for seed in client_seeds)
     return hmac.new(_seed_bytes(server_seed), message, hashlib.sha256).hexdigest()
 
 
+def _round_number(round_number) -> int:
+    if isinstance(round_number, bool) or not isinstance(round_number, int) or round_number < 0:
+        raise FairnessError("a round number is a whole number")
+    return round_number
+
+
+def derived_client_seed(server_seed: str, round_number: int, seat: int) -> str:
+    """v3: the client seed of the seat `seat` places into the deal order that sent none
+    — fixed by the server seed, so by the commitment, before anyone was ready (the module
+    docstring's C_k)."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+        raise FairnessError("a seat is a whole number")
+    message = (_SEAT_DOMAIN + _round_number(round_number).to_bytes(8, "big")
+               + seat.to_bytes(8, "big"))
+    digest = hmac.new(_seed_bytes(server_seed), message, hashlib.sha256).digest()
+    return digest[:CLIENT_SEED_DIGITS // 2].hex()
+
+
+def resolved_client_seeds(server_seed: str, round_number: int,
+                          client_seeds: Sequence[str | None]) -> list[str]:
+    """v3: every seat's client seed in deal order, a None (the seat sent none) replaced
+    by its derived seed."""
+    return [derived_client_seed(server_seed, round_number, seat) if seed is None else seed
+            for seat, seed in enumerate(client_seeds)]
+
+
 def deal_seed(algorithm: str, server_seed: str, round_number: int = 0,
-              client_seeds: Sequence[str] = ()) -> str:
+              client_seeds: Sequence[str | None] = ()) -> str:
     """The seed steps 3–7 run on: the server's seed itself (v1), or the round's seed
-    mixed with every client seed (v2)."""
+    mixed with every client seed (v2; v3, where None is a seat's derived seed)."""
     if algorithm == ALGORITHM:
         return server_seed
     if algorithm == ALGORITHM_V2:
         return round_seed(server_seed, round_number, client_seeds)
+    if algorithm == ALGORITHM_V3:
+        return round_seed(server_seed, round_number,
+                          resolved_client_seeds(server_seed, round_number, client_seeds),
+                          _ROUND_DOMAIN_V3)
     raise FairnessError(f"unknown deal algorithm {algorithm!r}")
 
 

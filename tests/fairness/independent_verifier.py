@@ -84,11 +84,17 @@ def _check(t: dict) -> str | None:
         if "round_number" in t or "client_seeds" in t:
             return "v1 has no client seeds"
         key = server
-    elif t["algorithm"] == "hmac-sha256-fy-v2":
+    elif t["algorithm"] in ("hmac-sha256-fy-v2", "hmac-sha256-fy-v3"):
         number, seeds = t["round_number"], t["client_seeds"]
-        if type(number) is not int or number < 0 or len(seeds) != len(hands):
+        if type(number) is not int or number < 1 or len(seeds) != len(hands):
             return "bad round number or client seeds"
-        message = b"thirteen-water/round/v2/" + number.to_bytes(8, "big") + b"".join(
+        if t["algorithm"] == "hmac-sha256-fy-v3":
+            # v3: a seat that sent none (null) has the seed the commitment fixed.
+            seeds = [hmac.new(server, b"thirteen-water/seat/v3/" + number.to_bytes(8, "big")
+                              + k.to_bytes(8, "big"), hashlib.sha256).digest()[:16].hex()
+                     if seed is None else seed for k, seed in enumerate(seeds)]
+        domain = b"thirteen-water/round/" + t["algorithm"][-2:].encode() + b"/"
+        message = domain + number.to_bytes(8, "big") + b"".join(
             hex_bytes(seed, 16) for seed in seeds)
         key = hmac.new(server, message, hashlib.sha256).digest()
     else:
