@@ -34,3 +34,26 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.display_name or self.username
+
+
+class ChatMute(models.Model):
+    """A player who muted another's chat: kept for the account, so it holds on every
+    table, device and reload, and the server leaves the muted player's lines out of what
+    it sends the muter (games.live.consumers, games.live.room_views)."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="chat_mutes",
+                             verbose_name=_("player"))
+    muted = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+",
+                              verbose_name=_("muted player"))
+    created_at = models.DateTimeField(_("muted at"), auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "muted"],
+                                               name="chat_mute_once"),
+                       models.CheckConstraint(condition=~models.Q(user=models.F("muted")),
+                                              name="chat_mute_not_oneself")]
+        verbose_name = _("chat mute")
+        verbose_name_plural = _("chat mutes")
+
+    def __str__(self) -> str:
+        return f"{self.user} muted {self.muted}"

@@ -98,7 +98,17 @@ def envelope(message: dict[str, Any]) -> dict[str, Any]:
     the version, and the players the seats in it show disconnected (a socket that finds
     its own player there reconnects the seat: TableConsumer.table_message)."""
     return {"type": HANDLER, "text": json.dumps(message), "version": message.get("version"),
-            "gone": shown_gone(message)}
+            "gone": shown_gone(message), **chat_marks(message)}
+
+
+def chat_marks(message: dict[str, Any]) -> dict[str, Any]:
+    """What a socket reads of a chat message without decoding it: who spoke (a socket
+    whose player muted them drops the line), or a player's new list of mutes."""
+    if message.get("type") == "chat":
+        return {"speaker": (message.get("message") or {}).get("user_id")}
+    if message.get("type") == "muted":
+        return {"mutes": [entry["user_id"] for entry in message.get("muted") or ()]}
+    return {}
 
 
 def shown_gone(message: dict[str, Any]) -> list[Any]:

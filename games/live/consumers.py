@@ -171,6 +171,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.refilled_at = time.monotonic()
         self.counted = False
         self.closed = False
+        self.muted: set[int] = set()  # whose chat this player muted (each state says)
         await self.accept()
         if self.user is None or not self.user.is_authenticated:
             await self.close(code=CLOSE_ANONYMOUS)
@@ -307,6 +308,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def table_message(self, event: dict[str, Any]) -> None:
         """A message games.live.broadcast sent to one of this socket's groups: its JSON
         text as encoded once for every socket (broadcast.envelope), or a bare message."""
+        marks = event if "text" in event else broadcast.chat_marks(event["message"])
+        if "mutes" in marks:  # this player muted or unmuted someone, here or in another tab
+            self.muted = set(marks["mutes"])
+        if marks.get("speaker") in self.muted:
+            return  # a muted player's line never reaches the muter
         if "text" in event:
             await self.send_text(event["text"], event.get("version"))
             gone = event.get("gone") or ()
@@ -343,6 +349,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         except GameError:
             await self.close(code=CLOSE_NOT_FOUND)
             return
+        self.muted = {entry["user_id"] for entry in state["muted"]}
         await self.send_json({"type": "state", **state})
 
     async def error(self, code: str, message: str) -> None:

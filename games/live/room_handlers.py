@@ -1,5 +1,5 @@
 """The live-table socket's room messages (docs/protocol.md, "Rooms"): start now, vote to
-end the session, I'm back, free an away player's seat, and the chat. Each hands one
+end the session, I'm back, free an away player's seat, the chat and muting a player's chat. Each hands one
 field-checked request to a games.live.services room service; the consumer routes these
 types here and turns a refusal into its `error`.
 """
@@ -32,5 +32,12 @@ async def on_chat(consumer, content: dict[str, Any]) -> None:
                           text=content.get("text"))
 
 
+async def on_mute(consumer, content: dict[str, Any]) -> None:
+    shown = await consumer.change(services.chat_mute, user_id=content.get("user_id"),
+                                  muted=content.get("muted", True))
+    # At once for this socket; the `muted` message tells the player's other sockets.
+    consumer.muted = {entry["user_id"] for entry in shown}
+
+
 ROOM_HANDLERS = {"start": on_start, "vote_end": on_vote_end, "back": on_back,
-                 "free_seat": on_free_seat, "chat": on_chat}
+                 "free_seat": on_free_seat, "chat": on_chat, "mute": on_mute}

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db.models import Sum
 
+from accounts.models import ChatMute
 from games.models import ChatMessage, Hand, RoundPhase, Session, Table
 
 CHAT_SHOWN = 30  # the last lines a (re)connecting socket gets
@@ -44,7 +45,20 @@ def chat_public(message: ChatMessage) -> dict[str, Any]:
             "at": message.created_at.isoformat().replace("+00:00", "Z")}
 
 
-def chat_recent(table: Table) -> list[dict[str, Any]]:
-    lines = list(ChatMessage.objects.filter(table=table).select_related("user")
-                 .order_by("-id")[:CHAT_SHOWN])
+def chat_recent(table: Table, viewer=None) -> list[dict[str, Any]]:
+    """The last CHAT_SHOWN lines the viewer may read: none from a player they muted."""
+    lines = ChatMessage.objects.filter(table=table)
+    if getattr(viewer, "id", None) is not None:
+        lines = lines.exclude(user__in=ChatMute.objects.filter(user_id=viewer.id)
+                              .values("muted_id"))
+    lines = list(lines.select_related("user").order_by("-id")[:CHAT_SHOWN])
     return [chat_public(message) for message in reversed(lines)]
+
+
+def mutes_public(user) -> list[dict[str, Any]]:
+    """The players whose chat `user` muted, by name, so the page can offer to unmute
+    them though none of their lines reaches it: [{user_id, display_name}]."""
+    if getattr(user, "id", None) is None:
+        return []
+    mutes = ChatMute.objects.filter(user_id=user.id).select_related("muted").order_by("id")
+    return [{"user_id": mute.muted_id, "display_name": str(mute.muted)} for mute in mutes]

@@ -18,7 +18,8 @@ from accounts.avatars import avatar_url
 from games.models import Hand, Round, RoundPhase, Seat, Table, TableStatus
 from games.errors import GameError
 from games.live.banker_views import banker_private, banker_public, cards_visible
-from games.live.room_views import chat_public, chat_recent, room_public, session_public
+from games.live.room_views import (chat_public, chat_recent, mutes_public, room_public,
+                                   session_public)
 from games.live.state import load_state, rules_of
 from games.machine import RoundState, hand_hints
 
@@ -278,7 +279,8 @@ def table_state(*, table_id: int, user) -> dict[str, Any]:
         "round": round_public(round) if round is not None else None,
         "you": you,
         "session": session_public(table),
-        "chat": chat_recent(table),
+        "chat": chat_recent(table, user),
+        "muted": mutes_public(user),
     }
 
 
@@ -286,6 +288,6 @@ def hand_of(*, round_id: int, user) -> Hand | None:
     return Hand.objects.filter(round_id=round_id, user_id=user.id).first()
 
 
-__all__ = ["chat_public", "lobby_tables", "table_state", "table_get", "table_summary", "seats_public",
+__all__ = ["chat_public", "mutes_public", "lobby_tables", "table_state", "table_get", "table_summary", "seats_public",
            "round_public", "settled_payload", "hand_private", "submission_private",
            "current_round", "hand_of"]

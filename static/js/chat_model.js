@@ -1,23 +1,32 @@
 // The table's chat as plain data: the lines kept in order without repeats (a message may
-// arrive twice, docs/protocol.md), the players this reader muted (client-side only,
-// remembered in localStorage) and the count of lines not yet read while the drawer is
-// closed. The server keeps text as typed; the view writes it with textContent, never as
-// HTML. No DOM here: node's tests drive it.
+// arrive twice, docs/protocol.md), the players this reader muted and the count of lines
+// not yet read while the drawer is closed. Mutes are kept by the server for the account
+// (the `mute` message; `state.muted` and `muted` say the list), which stops sending a muted
+// player's lines; the lines that came before a mute are hidden here. The server keeps
+// text as typed; the view writes it with textContent, never as HTML. No DOM here: node's
+// tests drive it.
 
 export const CHAT_MAX = 120; // games.live.services.rooms.CHAT_MAX_CHARACTERS
 const KEPT = 60;
-const MUTE_KEY = "thirteen-water.chat-muted";
 
 export class ChatLog {
-  /** storage: something with getItem/setItem (window.localStorage), or null. */
-  constructor({ storage = null, userId = null } = {}) {
-    this.storage = storage;
+  constructor({ userId = null } = {}) {
     this.userId = userId;
     this.lines = [];
     this.ids = new Set();
     this.unread = 0;
     this.open = false;
-    this.muted = new Set(readMuted(storage));
+    this.muted = new Map(); // user_id → display_name, as the server last said
+  }
+
+  /** The server's list of whom this reader muted: [{user_id, display_name}]. */
+  setMuted(list) {
+    this.muted = new Map((list || []).map((entry) => [entry.user_id, entry.display_name]));
+  }
+
+  /** The muted players, by name, to offer an unmute: [{user_id, display_name}]. */
+  mutedPlayers() {
+    return [...this.muted].map(([user_id, display_name]) => ({ user_id, display_name }));
   }
 
   /** A `state`'s last lines: they replace the list (none of them is unread). */
@@ -56,25 +65,11 @@ export class ChatLog {
     return this.muted.has(userId);
   }
 
-  toggleMute(userId) {
-    if (userId === this.userId) return false;
-    if (this.muted.has(userId)) this.muted.delete(userId);
-    else this.muted.add(userId);
-    try {
-      this.storage?.setItem(MUTE_KEY, JSON.stringify([...this.muted]));
-    } catch {
-      // A private window may refuse storage: the mute still holds for this page.
-    }
-    return this.muted.has(userId);
-  }
-}
-
-function readMuted(storage) {
-  try {
-    const list = JSON.parse(storage?.getItem(MUTE_KEY) || "[]");
-    return Array.isArray(list) ? list.filter(Number.isInteger) : [];
-  } catch {
-    return [];
+  /** The `mute` message that turns this player's mute over, or null for yourself. The
+   * list changes when the server answers with `muted`. */
+  muteMessage(userId) {
+    if (userId === this.userId || !Number.isInteger(userId)) return null;
+    return { type: "mute", user_id: userId, muted: !this.muted.has(userId) };
   }
 }
 

@@ -2,7 +2,7 @@
 // so on a phone it never sits over the rows being arranged. Quick phrases are buttons in
 // the reader's language; free text goes up to 120 characters. Every line is written with
 // textContent (dom.js's `el` makes text nodes), never as HTML. A player's lines can be
-// muted here, on this browser only (chat_model.js keeps the list).
+// muted here: the server keeps the mute for the account (chat_model.js).
 
 import { CHAT_MAX, lineText, typedText } from "./chat_model.js";
 import { el } from "./dom.js";
@@ -53,8 +53,8 @@ export class ChatView {
     lines.addEventListener("click", (event) => {
       const button = event.target.closest("[data-mute]");
       if (!button) return;
-      this.log.toggleMute(Number(button.dataset.mute));
-      this.render();
+      const message = this.log.muteMessage(Number(button.dataset.mute));
+      if (message && this.send(message)) this.clearError();
     });
     document.addEventListener("keydown", (event) => {
       if (event.key === "Escape" && this.log.open) this.setOpen(false);
@@ -93,8 +93,7 @@ export class ChatView {
     if (!this.log.open) return;
     const shown = this.log.visible();
     // Whoever this reader muted is listed once, so they can be unmuted.
-    const muted = this.log.lines.filter((line, i, all) => this.log.isMuted(line.user_id)
-      && all.findIndex((other) => other.user_id === line.user_id) === i);
+    const muted = this.log.mutedPlayers();
     const items = shown.map((line) => {
       const mine = line.user_id === this.userId;
       return el("li", { class: `chat-line${mine ? " mine" : ""}${line.phrase ? " phrase" : ""}`,

@@ -30,6 +30,9 @@ const FLOOD_CLOSE_CODE = 4429;
 const FLOOD_PAUSE_MS = 5000;
 // Messages that are answers to this connection, not table changes; never version-checked.
 const UNVERSIONED = new Set(["error", "pong"]);
+// Messages about you alone, not the table: applied whatever their version (a `muted` list
+// carries the table's version unchanged, and may come after a later table change).
+const PERSONAL = new Set(["muted"]);
 // How long after an arranging round's deadline the client waits for the settlement before
 // it asks: past the server's own 5 s for settling a round whose timer was lost
 // (docs/protocol.md), so that this `sync` settles such a round. Then it asks again at
@@ -176,6 +179,10 @@ export class TableClient {
       return;
     }
     if (UNVERSIONED.has(message.type)) return;
+    if (PERSONAL.has(message.type)) {
+      this._call("onEvent", message);
+      return;
+    }
     const version = message.version;
     if (typeof version === "number" && this.version !== null) {
       if (this.syncing || version < this.version) return; // the coming state covers it

@@ -35,7 +35,7 @@ const sounds = new Sounds();
 const model = { table: null, seats: [], round: null, you: null };
 // The session's running totals (state.session, then each settled round); the chat's lines.
 const session = new RoomSession();
-const chat = new ChatLog({ storage: storage(), userId: page.user_id });
+const chat = new ChatLog({ userId: page.user_id });
 // The rows a player is making, kept in this browser until they submit (draft.js).
 const drafts = new DraftStore(storage(), page.user_id);
 
@@ -43,7 +43,7 @@ function storage() {
   try {
     return window.localStorage;
   } catch {
-    return null; // storage refused (a locked-down browser): mutes last for the page
+    return null; // storage refused (a locked-down browser): drafts last for the page
   }
 }
 
@@ -209,6 +209,7 @@ function applyState(state) {
   // The clock's ring is the room's arrange time, which the host may have changed.
   if (state.table?.room?.arrange_seconds) page.rules.arrange_seconds = state.table.room.arrange_seconds;
   chat.load(state.chat);
+  chat.setMuted(state.muted);
   chatView.render();
   render({ animateReveal: false });
 }
@@ -227,6 +228,11 @@ function applyEvent(message) {
   if (message.type === "chat") {
     // A line changes the chat alone: the rows being arranged are not redrawn for it.
     if (chat.add(message.message)) chatView.render();
+    return;
+  }
+  if (message.type === "muted") {
+    chat.setMuted(message.muted);
+    chatView.render();
     return;
   }
   applyMessage(message);

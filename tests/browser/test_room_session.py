@@ -94,6 +94,11 @@ def test_four_players_play_a_four_round_session_and_land_on_its_summary(browser,
     line.locator("[data-mute]").click()
     expect(cat.page.locator("#chat-lines")).not_to_contain_text("<b>gl</b> hf")
     expect(cat.page.locator("#chat-lines")).to_contain_text("Unmute Ben")
+    # the server keeps the mute: Ben's next line reaches Ann but never Cat's page
+    ben.page.fill("#chat-input", "still here")
+    ben.page.locator("#chat-input").press("Enter")
+    expect(ann.page.locator("#chat-lines")).to_contain_text("still here")
+    expect(cat.page.locator("#chat-lines")).not_to_contain_text("still here")
     cat.page.reload()
     cat.wait_connected()
     cat.page.locator("#chat-toggle").click()

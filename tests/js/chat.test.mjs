@@ -1,5 +1,5 @@
 // The table's chat (static/js/chat_model.js, chat_view.js): lines kept once and in order,
-// a per-player mute remembered in storage, the unread count, the quick phrases in the
+// the server's per-account mutes, the unread count, the quick phrases in the
 // reader's language, and text that stays text however it is written.
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -9,11 +9,6 @@ import { installFakeDom } from "./fake_dom.mjs";
 
 const line = (id, user_id, fields = {}) => ({ id, user_id, display_name: `P${user_id}`, phrase: null,
   text: `line ${id}`, at: "2026-11-30T10:00:00Z", ...fields });
-
-function memoryStorage() {
-  const items = new Map();
-  return { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => items.set(key, value) };
-}
 
 test("a line delivered twice is listed once, and a state's lines replace the list", () => {
   const log = new ChatLog({ userId: 1 });
@@ -37,27 +32,22 @@ test("lines from others count as unread while the drawer is closed; opening read
   assert.equal(log.unread, 0);
 });
 
-test("a muted player's lines are hidden and not counted, and the mute is remembered", () => {
-  const storage = memoryStorage();
-  const log = new ChatLog({ storage, userId: 1 });
+test("the server's mutes hide a player's lines and their unread count; a mute is a message", () => {
+  const log = new ChatLog({ userId: 1 });
   log.add(line(1, 2));
-  assert.equal(log.toggleMute(2), true);
-  log.add(line(2, 2));
+  assert.deepEqual(log.muteMessage(2), { type: "mute", user_id: 2, muted: true });
+  log.setMuted([{ user_id: 2, display_name: "P2" }]); // the server's `muted` answer
+  log.add(line(2, 2)); // sent before the mute took hold on the server
   log.add(line(3, 3));
   assert.deepEqual(log.visible().map((l) => l.id), [3]);
   assert.equal(log.unread, 2); // line 1 came before the mute; line 2 after it does not count
-  const again = new ChatLog({ storage, userId: 1 });
-  assert.equal(again.isMuted(2), true);
-  assert.equal(again.toggleMute(2), false);
-  assert.equal(new ChatLog({ storage, userId: 1 }).isMuted(2), false);
-  assert.equal(log.toggleMute(1), false, "nobody mutes themselves");
-});
-
-test("broken or refused storage leaves the chat working", () => {
-  const broken = { getItem: () => "{not json", setItem: () => { throw new Error("quota"); } };
-  const log = new ChatLog({ storage: broken, userId: 1 });
-  assert.equal(log.toggleMute(4), true);
-  assert.equal(log.isMuted(4), true);
+  assert.equal(log.isMuted(2), true);
+  assert.deepEqual(log.mutedPlayers(), [{ user_id: 2, display_name: "P2" }]);
+  assert.deepEqual(log.muteMessage(2), { type: "mute", user_id: 2, muted: false });
+  assert.equal(log.muteMessage(1), null, "nobody mutes themselves");
+  assert.equal(log.muteMessage(Number("x")), null);
+  log.setMuted(undefined); // a state without the field: nobody muted
+  assert.equal(log.isMuted(2), false);
 });
 
 test("a quick phrase is read in the reader's language; text is as typed, squeezed and capped", () => {

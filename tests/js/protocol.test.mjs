@@ -103,6 +103,14 @@ test("errors and pongs pass through whatever their version", () => {
   assert.deepEqual(sockets[0].sent, []);
 });
 
+test("your own mute list applies whatever its version and opens no gap", () => {
+  const { sockets, seen } = connected();
+  sockets[0].receive({ type: "muted", version: 4, muted: [{ user_id: 2, display_name: "B" }] });
+  sockets[0].receive({ type: "muted", version: 99, muted: [] });
+  assert.deepEqual(seen.events.map((m) => m.version), [4, 99]);
+  assert.deepEqual(sockets[0].sent, []); // no resync asked for
+});
+
 test("a dropped socket reconnects with growing back-off and resyncs", () => {
   const { client, sockets, clock, seen } = connected();
   sockets[0].drop();

@@ -30,14 +30,14 @@ from games.live.services.banker import (exchange_choose, exchange_put, exchange_
 from games.live.services.rounds import (OVERDUE_GRACE, round_auto_submit, round_declare,
                                         round_submit, round_timeout_overdue,
                                         round_timers_rearm)
-from games.live.services.rooms import (absent_players_away, chat_send, close_idle_tables,
+from games.live.services.rooms import (absent_players_away, chat_mute, chat_send, close_idle_tables,
                                        play_now, player_back, seat_free, start_now, vote_end)
 from games.live.services.tables import (player_connection, player_ready, seat_leave, seat_take,
                                         table_create, table_join)
 
 __all__ = ["GameError", "OVERDUE_GRACE", "absent_players_away", "exchange_choose", "exchange_put", "exchange_swap",
            "negotiate_answer", "negotiate_propose", "player_connection", "player_ready",
-           "round_bid", "chat_send", "close_idle_tables", "play_now", "player_back",
+           "round_bid", "chat_mute", "chat_send", "close_idle_tables", "play_now", "player_back",
            "seat_free", "start_now", "vote_end",
            "round_auto_submit", "round_declare", "round_submit", "round_timeout_overdue",
            "round_timers_rearm", "seat_leave", "seat_take", "table_create", "table_join"]

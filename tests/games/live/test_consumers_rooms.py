@@ -53,3 +53,49 @@ async def test_the_host_starts_early_and_the_chat_reaches_everyone():
     assert await db(ChatMessage.objects.count)() == 1
     assert await db(Round.objects.count)() == 1
     await close_all([*sockets, watcher])
+
+
+async def test_a_mute_holds_for_the_account_and_the_muted_lines_never_reach_the_muter():
+    """Issue 25, item 9: a mute was a page filter; now it is kept on the server for the
+    muter's account (every socket, device and reload) and filters what is delivered."""
+    table, users = await db(_room_of_four_with_three)()
+    sockets = await open_all(table, users)
+    second_tab = await Socket.open(table.id, users[0])
+    assert (await second_tab.until("state"))["muted"] == []
+    await sockets[0].send(type="mute", user_id=users[1].id, muted=True)
+    told = await second_tab.until("muted")
+    assert told["muted"] == [{"user_id": users[1].id, "display_name": "Room 1"}]
+    assert (await sockets[0].until("muted"))["muted"] == told["muted"]
+    await sockets[1].send(type="chat", phrase="hello")
+    assert (await sockets[2].until("chat"))["message"]["user_id"] == users[1].id
+    assert await sockets[0].nothing() and await second_tab.nothing()
+    await sockets[2].send(type="chat", phrase="bye")  # an unmuted player still gets through
+    assert (await sockets[0].until("chat"))["message"]["phrase"] == "bye"
+    # a new socket (a reload, another device) starts muted, with the line left out
+    reloaded = await Socket.open(table.id, users[0])
+    state = await reloaded.until("state")
+    assert [entry["user_id"] for entry in state["muted"]] == [users[1].id]
+    assert [line["phrase"] for line in state["chat"]] == ["bye"]
+    await reloaded.send(type="mute", user_id=users[1].id, muted=False)
+    assert (await sockets[0].until("muted"))["muted"] == []
+    await sockets[1].send(type="chat", phrase="sorry")
+    assert (await sockets[0].until("chat"))["message"]["phrase"] == "sorry"
+    await close_all([*sockets, second_tab, reloaded])
+
+
+@pytest.mark.parametrize("message", [
+    {"user_id": "2", "muted": True}, {"muted": True}, {"user_id": 10**9, "muted": True},
+    {"user_id": "self", "muted": True}, {"user_id": "other", "muted": "yes"},
+])
+async def test_bad_mutes_are_refused_and_change_nothing(message):
+    from accounts.models import ChatMute
+    table, users = await db(_room_of_four_with_three)()
+    [socket] = await open_all(table, users[:1])
+    names = {"self": users[0].id, "other": users[1].id}
+    message = {**message, "user_id": names.get(message.get("user_id"), message.get("user_id"))}
+    if message["user_id"] is None:
+        del message["user_id"]
+    await socket.send(type="mute", **message)
+    assert (await socket.until("error"))["code"] == "bad_request"
+    assert not await db(ChatMute.objects.exists)()
+    await close_all([socket])
