@@ -1,25 +1,25 @@
-"""Benchmark of the EV advisor (issue 16): time per hand at a given sample size, split
-into its three steps, so the next engineer knows what the timer, the hints and the bots
-can afford.
+"""Benchmark of the EV advisor (issues 16, 23): time per decision, so the next engineer
+knows what the timer, the hints and the bots can afford.
 
-    python bench/advise.py [--hands 100] [--samples 200] [--extra-hands 5]
-                           [--extra-samples 50] [--players 4] [--seed 2024]
+    python bench/advise.py [--hands 100] [--samples 150] [--extra-hands 5]
+                           [--extra-samples 80] [--players 4] [--seed 2024]
 
 Standard preset, random 13-card hands from a seeded source (every run times the same
-hands), then 多三张 (extra-three, 16 cards). Per hand it times, as advise() runs them:
-
-- candidates: the hints and the Pareto front of all splits (advisor_candidates);
-- tables: dealing the opponents and arranging each by its first hint (advisor_deals) —
-  (players − 1) × samples first hints, the part that grows with the sample size;
-- scoring: every candidate against every table in numpy (advisor_scoring).
+hands), then 多三张 (extra-three, 16 cards). Per hand it times advise() as the bots and
+the hint values call it — sequential sampling up to the sample size (advisor.FLOOR) —
+and apart from it the candidates step (the hints and the Pareto front of all splits,
+advisor_candidates); the rest is dealing the opponents, arranging each by its first hint
+(advisor_deals: (players − 1) first hints a table, the part that grows with the tables)
+and scoring every candidate against every table in numpy (advisor_scoring). It prints
+how many tables the sequential stop dealt.
 
 It also prints how many candidates a hand has, and what the advice is worth: how often
 the EV-best is not the first hint, and the EV it adds over the first hint — on the tables
 it was chosen on (optimistic: the largest of many noisy estimates is biased up) and on
 fresh tables of another seed, which are not timed (an honest estimate, not a duel:
 bench/bots.py will play it).
-Issue 16's targets for a decision: median ≤ 150 ms (13 cards), ≤ 500 ms (16 cards).
-Tests never assert a time; this script only prints figures.
+Issue 23's targets for a decision: median ≤ 15 ms (13 cards), ≤ 60 ms (16 cards);
+issue 16's were 150 and 500 ms. Tests never assert a time; this script only prints figures.
 
 Measured on the 2-core build machine (issue 16; `--hands 40 --extra-hands 3`):
 before the 16-card special pre-check, standard 148 ms a hand (cpu 139 ms: candidates
@@ -41,7 +41,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np  # noqa: E402
 
-from rules.engine.advisor import deal_tables, points_at_tables  # noqa: E402
+from rules.engine import advisor  # noqa: E402
+from rules.engine.advisor import advise, deal_tables, points_at_tables  # noqa: E402
 from rules.engine.advisor_candidates import candidates  # noqa: E402
 from rules.engine.advisor_deals import unseen_cards  # noqa: E402
 from rules.engine.cards import SeededSource, build_deck, shuffle  # noqa: E402
@@ -49,33 +50,33 @@ from rules.engine.presets import preset  # noqa: E402
 
 
 def time_hand(hand, config, samples: int, opponents: int, seed: int) -> dict:
-    """One hand through advise()'s steps, each timed (wall-clock ms), and the whole in
-    CPU time: on a shared machine other work inflates the wall clock, not the CPU."""
+    """One decision, advise() as the bots and the hint values call it (sequential
+    sampling, up to `samples` tables, the store of weighed hands emptied first), in wall
+    clock and CPU time (on a shared machine other work inflates the wall clock, not the
+    CPU); its candidates step timed apart, and the tables it dealt."""
     clock = time.perf_counter
-    start_cpu = time.process_time()
     start = clock()
     found = candidates(hand, config)
     after_candidates = clock()
-    tables = deal_tables(unseen_cards(hand, config), config, opponents, samples, seed)
-    after_tables = clock()
-    points = points_at_tables([c.arrangement for c in found], tables, config)
+    advisor._WEIGHED.clear()
+    start_cpu = time.process_time()
+    begin = clock()
+    advice = advise(hand, config, samples=samples, seed=seed, players=opponents + 1)
     end = clock()
     cpu = time.process_time() - start_cpu
-    evs = points.mean(axis=1)
-    first = next(i for i, c in enumerate(found) if c.hint == 0)
-    best = int(np.argmax(evs))
+    first = next(c for c in advice.candidates if c.hint == 0)
     fresh = deal_tables(unseen_cards(hand, config), config, opponents, samples, seed + 10**6)
-    fresh_points = points_at_tables([found[best].arrangement, found[first].arrangement],
+    fresh_points = points_at_tables([advice.best.arrangement, first.arrangement],
                                     fresh, config).mean(axis=1)
     return {
         "candidates": (after_candidates - start) * 1000,
-        "tables": (after_tables - after_candidates) * 1000,
-        "scoring": (end - after_tables) * 1000,
-        "total": (end - start) * 1000,
+        "rest": (end - begin - (after_candidates - start)) * 1000,
+        "total": (end - begin) * 1000,
         "cpu": cpu * 1000,
         "count": len(found),
-        "changed": evs[best] > evs[first],
-        "gain": float(evs[best] - evs[first]),
+        "tables": advice.samples,
+        "changed": advice.best.ev > first.ev,
+        "gain": advice.best.ev - first.ev,
         "fresh_gain": float(fresh_points[0] - fresh_points[1]),
     }
 
@@ -88,12 +89,15 @@ def report(label: str, results: list[dict], samples: int, target: float) -> None
     p90 = totals[min(len(totals) - 1, int(round(0.9 * (len(totals) - 1))))]
     counts = [r["count"] for r in results]
     verdict = "cpu meets" if median("cpu") <= target else "cpu misses"
-    print(f"{label}: {len(results)} hands x {samples} samples")
+    tables = [r["tables"] for r in results]
+    print(f"{label}: {len(results)} hands x at most {samples} samples")
     print(f"  per hand   median {median('total'):8.1f} ms   p90 {p90:8.1f} ms   "
           f"max {totals[-1]:8.1f} ms   | cpu median {median('cpu'):8.1f} ms   "
-          f"({verdict} issue 16's {target:g} ms)")
+          f"({verdict} issue 23's {target:g} ms)")
     print(f"  steps      candidates {median('candidates'):6.1f} ms   "
-          f"tables {median('tables'):7.1f} ms   scoring {median('scoring'):6.1f} ms (medians)")
+          f"tables and scoring {median('rest'):7.1f} ms (medians)")
+    print(f"  tables     median {statistics.median(tables):.0f}   mean "
+          f"{statistics.mean(tables):.1f}   (sequential stop, floor {advisor.FLOOR})")
     print(f"  candidates median {statistics.median(counts):.0f}   max {max(counts)}")
     changed = sum(r["changed"] for r in results)
     fresh = [r["fresh_gain"] for r in results]
@@ -118,15 +122,15 @@ def run(name: str, hands: int, samples: int, players: int, seed: int, target: fl
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=100)
-    parser.add_argument("--samples", type=int, default=200)
+    parser.add_argument("--samples", type=int, default=advisor.DEFAULT_SAMPLES)
     parser.add_argument("--extra-hands", type=int, default=5)
-    parser.add_argument("--extra-samples", type=int, default=50)
+    parser.add_argument("--extra-samples", type=int, default=advisor.EXTRA_SAMPLES)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args()
-    run("standard", args.hands, args.samples, args.players, args.seed, 150)
+    run("standard", args.hands, args.samples, args.players, args.seed, 15)
     if args.extra_hands:
-        run("extra-three", args.extra_hands, args.extra_samples, args.players, args.seed, 500)
+        run("extra-three", args.extra_hands, args.extra_samples, args.players, args.seed, 60)
 
 
 if __name__ == "__main__":

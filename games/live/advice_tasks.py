@@ -2,7 +2,7 @@
 
 The deal queues `hint_values` once per round (services.hooks.schedule_hint_values, after
 the deal commits): working the values out at the deal would hold the table's lock for
-~150 ms a hand. For each hand the task asks the advisor (rules.engine.advisor.value_hints)
+tens of milliseconds a hand. For each hand the task asks the advisor (rules.engine.advisor.value_hints)
 with the player's own cards only — the opponents are dealt from every card the player
 cannot see — stores the result in Hand.hint_values and sends it to the owner alone:
 

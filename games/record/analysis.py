@@ -23,7 +23,10 @@ A submission the advisor rates above every candidate it searched (多三张 sear
 of the 16-card front) is its own best: loss 0. 十三道: the banker is rated against every
 player, a player against the banker alone (advisor.advise's `player_is_banker`).
 
-Worker CPU: about 0.15 s a hand, 0.6 s a 4-player round (bench/bots.py measures it).
+Done once (issue 23): a worker process that valued the round's hints at the deal
+(live/advice_tasks) still holds each hand's weighing, so the analysis deals no table
+again and settles only the submitted arrangement (advisor.advise); another process
+weighs afresh, to the same figures. bench/bots.py prints the round's advice CPU.
 """
 
 from __future__ import annotations

@@ -115,3 +115,31 @@ def test_the_profile_shows_the_average_loss_overall_and_per_rule_set(play, playe
 
 def round_to(value: float) -> float:
     return round(value, 2)
+
+
+@pytest.mark.django_db
+def test_the_analysis_settles_only_the_submission_on_the_tables_the_hint_values_met(
+        play, monkeypatch):
+    """Issue 23, done once: the hint values weighed every candidate of each hand at the
+    deal; the analysis (same cards, rules, table, seed) deals and arranges no opponent
+    again, and its figures are those of a fresh weighing."""
+    from games.live.advice_tasks import hand_values
+    from rules.engine.config import RuleConfig
+
+    monkeypatch.setattr(advisor, "_WEIGHED", {})
+    round = play(SCOOP_SEED)
+    config = RuleConfig.from_dict(round.rules)
+    hands = list(Hand.objects.filter(round=round))
+    for hand in hands:
+        hand_values(hand.dealt_cards, config, len(hands))
+    arranged = []
+    real = advisor.opponent_arrangement
+    monkeypatch.setattr(advisor, "opponent_arrangement",
+                        lambda cards, config: arranged.append(cards) or real(cards, config))
+    assert analyse_round(round.id) == 4
+    assert arranged == []
+    reused = {hand.position: hand.analysis for hand in Hand.objects.filter(round=round)}
+    advisor._WEIGHED.clear()
+    Hand.objects.filter(round=round).update(analysis=None)
+    assert analyse_round(round.id) == 4 and arranged
+    assert {hand.position: hand.analysis for hand in Hand.objects.filter(round=round)} == reused
