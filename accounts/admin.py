@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import User
+from accounts.models import ChatMute, User
 
 
 @admin.register(User)
@@ -20,3 +20,12 @@ class UserAdmin(DjangoUserAdmin):
         (None, {"classes": ("wide",),
                 "fields": ("username", "display_name", "password1", "password2")}),
     )
+
+
+@admin.register(ChatMute)
+class ChatMuteAdmin(admin.ModelAdmin):
+    """Who muted whom (a player's own choice, made at the table): for the staff to see
+    who is muted by many when they look into a complaint."""
+    list_display = ("user", "muted", "created_at")
+    search_fields = ("user__display_name", "muted__display_name")
+    raw_id_fields = ("user", "muted")
