@@ -92,6 +92,9 @@ def table_strings() -> dict[str, str]:
         "action.ready": _("Ready"),
         "action.submit": _("Submit rows"),
         "action.declare": _("Declare {name} (+{points} from each player)"),
+        "action.declare_short": _("Declare {name}"),
+        "action.submit_plain": _("Submit as plain rows"),
+        "action.keep_arranging": _("Back to the rows"),
         "action.clear": _("Clear"),
         "action.clear_all": _("Clear all"),
         "action.to_row": _("To {row}"),
@@ -123,6 +126,11 @@ def table_strings() -> dict[str, str]:
         "hints.discards": _("Leaves out"),
         "special.offer": _("Your cards form a special hand: {name}, worth {points} from each "
                            "player."),
+        "special.taken": _("These rows are your special hand, {name}: the button declares it "
+                           "for {points} from each player."),
+        "special.question": _("Your cards form {name}, worth {points} from each player. These "
+                              "rows do not declare it: they will be scored as plain rows. "
+                              "Declare {name} instead?"),
         "clock.left": _("{seconds} s"),
         "clock.up": _("Time is up"),
         "clock.label": _("Time left"),

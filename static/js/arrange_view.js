@@ -24,7 +24,8 @@ const DRAG_THRESHOLD = 6; // px a pointer moves before a press becomes a drag
 
 export class ArrangeView {
   /**
-   * elements: {root, rows, hand, hints, hintsTitle, submit, declare, why, help}
+   * elements: {root, rows, hand, hints, hintsTitle, submit, declare, why, help, question}
+   *   (question: where the page asks about a special left undeclared; optional)
    * options: {t, rules, sounds, onSubmit(rows), onDeclare(), onNotice(text), drafts
    *   (draft.js's DraftStore: the rows survive a reload of the round; optional)}
    */
@@ -41,6 +42,8 @@ export class ArrangeView {
     this.drag = null;
     this.suppressClick = false;
     this.hinted = false; // the first hint was laid out for this hand
+    this.asking = false; // the question "declare the special, or submit plain rows?" is open
+    this.takenHint = null; // the hint whose rows are on screen as the player took them
     this._wire();
   }
 
@@ -60,6 +63,8 @@ export class ArrangeView {
       this.selected.clear();
       this.sending = false;
       this.hinted = false;
+      this.asking = false;
+      this.takenHint = null;
       // A reload or reconnect in the round: the rows the player had made come back.
       const draft = submission ? null : this.drafts?.load(roundId, cards);
       if (draft && restoreRows(this.arrangement, draft)) this.hinted = true;
@@ -109,6 +114,8 @@ export class ArrangeView {
   }
 
   _move(ids, place, swapWith = null) {
+    this.asking = false; // the rows change: the question was about other rows
+    this.takenHint = null;
     if (this._tradesWithDiscard(ids, place, swapWith)) {
       this.arrangement.swap(ids[0], swapWith);
       this.selected.clear();
@@ -153,6 +160,8 @@ export class ArrangeView {
   }
 
   _applyHint(hint, announce = true) {
+    this.asking = false;
+    this.takenHint = this.hints.indexOf(hint);
     try {
       this.arrangement.applyRows(hint);
       this.selected.clear();
@@ -177,11 +186,12 @@ export class ArrangeView {
     root.addEventListener("click", (event) => this._click(event));
     root.addEventListener("pointerdown", (event) => this._pointerDown(event));
     submit.addEventListener("click", () => this._submit());
-    declare.addEventListener("click", () => {
-      if (this.locked) return;
-      this.sending = true;
-      this.render();
-      this.onDeclare();
+    declare.addEventListener("click", () => this._declare());
+    this.elements.question?.addEventListener("click", (event) => {
+      const answer = event.target.closest("[data-answer]")?.dataset.answer;
+      if (answer === "declare") this._declare();
+      else if (answer === "plain") this._submit({ plain: true });
+      else if (answer === "back") { this.asking = false; this.render(); }
     });
     document.addEventListener("keydown", (event) => this._key(event));
   }
@@ -213,6 +223,8 @@ export class ArrangeView {
   }
 
   _clear(clearing) {
+    this.asking = false;
+    this.takenHint = null;
     clearing();
     this.selected.clear();
     this.render();
@@ -230,13 +242,58 @@ export class ArrangeView {
     }
   }
 
-  _submit() {
+  /** The special the cards form (the first hint declares it, §7.1.1), or null. */
+  _special() {
+    const code = this.hints[0] && this.hints[0].special;
+    if (!code) return null;
+    return { code, ...(this.rules.specials[code] || { name: code, points: "?" }) };
+  }
+
+  /** Whether the player took the special hint (or it was laid out at the deal) and its
+   * rows are still on screen: the big button then declares it. A plain hint can hold the
+   * very same rows (全大), so what counts is which hint was taken. */
+  _specialTaken() {
+    return Boolean(this._special()) && this.takenHint === 0 && this._matches(this.hints[0]);
+  }
+
+  _matches(hint) {
+    const current = JSON.stringify(ROWS.map((row) => [...this.arrangement.codesIn(row)].sort()));
+    return JSON.stringify(ROWS.map((row) => [...hint[row]].sort())) === current;
+  }
+
+  _declare() {
+    if (this.locked) return;
+    this.asking = false;
+    this.sending = true;
+    this.render();
+    this.onDeclare();
+  }
+
+  // Submit: the special's rows declare it (issue 24: taking the hint then Submit used to
+  // throw the special away); other rows of a hand that forms a special are sent plain only
+  // once the player has answered the question.
+  _submit({ plain = false } = {}) {
+    if (this.locked) return;
+    if (this._specialTaken()) {
+      this._declare();
+      return;
+    }
     const state = this._submitState();
     if (!state.allowed) {
+      this.asking = false;
       this.onNotice(state.why);
       this.sounds.play("error");
       return;
     }
+    if (this._special() && !plain && this.elements.question) {
+      this.asking = true;
+      this.render();
+      // On a phone the bar sits low: the question and its three answers come into view.
+      this.elements.question.scrollIntoView?.({ block: "nearest" });
+      this.elements.question.querySelector("[data-answer=declare]")?.focus({ preventScroll: true });
+      return;
+    }
+    this.asking = false;
     this.sending = true;
     this.render();
     this.onSubmit(this.arrangement.rows());
@@ -367,25 +424,53 @@ export class ArrangeView {
     hand.replaceChildren(...trays);
 
     const state = this._submitState();
-    const special = this.hints[0] && this.hints[0].special;
-    const info = special ? this.rules.specials[special] || { name: special, points: "?" } : null;
+    const info = this._special();
+    const taken = this._specialTaken();
+    if (!info || this.locked) this.asking = false;
     let reason = state.why;
-    // Nothing to fix: point out the special the cards form (seed 000 报到).
-    if (!reason && info) reason = t("special.offer", { name: info.name, points: info.points });
+    // The special's rows are laid out: say the big button declares it (seed 000 报到).
+    if (taken) reason = t("special.taken", { name: info.name, points: info.points });
+    else if (!reason && info) reason = t("special.offer", { name: info.name, points: info.points });
     why.textContent = this.submission ? "" : reason;
-    why.className = `submit-why${state.foul ? " foul" : ""}${state.warn ? " warn" : ""}`;
+    why.className = `submit-why${state.foul && !taken ? " foul" : ""}${state.warn && !taken ? " warn" : ""}`;
     submit.hidden = Boolean(this.submission);
     // Submitted rows have nothing left to say or press (十三道 shows them on, locked).
     submit.closest(".submit-bar").hidden = Boolean(this.submission);
-    submit.textContent = this.sending ? t("submit.sending") : t("action.submit");
-    submit.setAttribute("aria-disabled", String(!state.allowed || this.locked));
+    submit.textContent = this.sending ? t("submit.sending")
+      : taken ? t("action.declare", { name: info.name, points: info.points }) : t("action.submit");
+    submit.classList.toggle("declare", taken);
+    submit.dataset.declares = String(taken);
+    submit.setAttribute("aria-disabled", String(!(state.allowed || taken) || this.locked));
 
-    declare.hidden = !special || Boolean(this.submission);
-    if (special) {
-      declare.textContent = t("action.declare", { name: info.name, points: info.points });
+    // The second, smaller way to declare: while other rows are on screen.
+    declare.hidden = !info || taken || Boolean(this.submission);
+    if (info) {
+      declare.textContent = t("action.declare_short", { name: info.name });
       declare.setAttribute("aria-disabled", String(this.locked));
     }
+    this._renderQuestion(info);
     this._renderHints();
+  }
+
+  _renderQuestion(info) {
+    const t = this.t;
+    const box = this.elements.question;
+    if (!box) return;
+    box.hidden = !this.asking;
+    if (!this.asking) {
+      box.replaceChildren();
+      return;
+    }
+    box.replaceChildren(
+      el("p", { class: "special-question-text", id: "special-question-text" },
+        t("special.question", { name: info.name, points: info.points })),
+      el("div", { class: "special-question-buttons" },
+        el("button", { type: "button", class: "declare", dataset: { answer: "declare" } },
+          t("action.declare", { name: info.name, points: info.points })),
+        el("button", { type: "button", class: "secondary", dataset: { answer: "plain" } },
+          t("action.submit_plain")),
+        el("button", { type: "button", class: "secondary small", dataset: { answer: "back" } },
+          t("action.keep_arranging"))));
   }
 
   // A candidate (多三张) keeps its mark wherever it goes, so a player sees which of the

@@ -89,10 +89,11 @@ def test_four_players_hint_special_drag_and_timer(browser, table_server):
     for player in everyone:
         expect(player.page.locator(".seat", has_text="Ann")).to_contain_text("Submitted")
 
-    # Ben (phone): his first hint is the special; the page offers it and he declares it.
-    declare = ben.page.locator("#declare-button")
+    # Ben (phone): his first hint is the special, laid out; the big button declares it.
+    declare = ben.page.locator("#submit-button")
     expect(declare).to_be_visible()
     expect(declare).to_contain_text("Declare")
+    expect(declare).to_have_attribute("data-declares", "true")
     expect(ben.page.locator("#submit-why")).to_contain_text("special hand")
     expect(ben.page.locator("#hint-list button.hint").first).to_contain_text("Special hand")
     special_name = ben.page.evaluate(
