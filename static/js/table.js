@@ -56,7 +56,7 @@ const banner = $("connection-banner");
 const arrangeView = new ArrangeView({
   root: $("arrange"), rows: $("rows"), hand: $("hand-zone"), hints: $("hint-list"),
   hintsTitle: $("hints-title"), submit: $("submit-button"), declare: $("declare-button"),
-  why: $("submit-why"), help: $("arrange-help"),
+  why: $("submit-why"), help: $("arrange-help"), question: $("special-question"),
 }, {
   t, rules: page.rules, sounds, drafts,
   onSubmit: (rows) => send({ type: "submit", ...rows }, () => arrangeView.refused()),
