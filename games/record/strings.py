@@ -142,6 +142,7 @@ def verify_strings() -> dict[str, str]:
         "fact.round_number": _("Round number"),
         "fact.client_seeds": _("Client seeds"),
         "fact.seat": _("Seat {seat}"),
+        "fact.derived": _("(sent none: fixed by the server seed)"),
         "fact.deal": _("Deal"),
         "fact.round_seed": _("Round seed"),
         "rules.standard": _("52-card deck"),
@@ -158,6 +159,11 @@ def verify_strings() -> dict[str, str]:
         "check.round_seed_v2": _("Round seed: HMAC-SHA256 of the server seed over round "
                                  "{round} and the {count} client seeds is {seed}; the deal "
                                  "runs on it."),
+        "check.round_seed_derived": _("Round seed: HMAC-SHA256 of the server seed over round "
+                                      "{round} and the {count} client seeds is {seed}; the "
+                                      "deal runs on it. Seats {seats} sent no seed: theirs is "
+                                      "the one the server seed fixed before anyone was ready "
+                                      "(hmac-sha256-fy-v3), worked out here."),
         "check.round_seed_v1": _("Deal seed: under hmac-sha256-fy-v1 the server seed itself "
                                  "is the deal."),
         "check.deal_ok": _("Deal: the shuffle of this seed deals each of the {seats} seats "
@@ -202,10 +208,12 @@ def verify_strings() -> dict[str, str]:
         "form.v1_only_server": _("\"{field}\" has no place in a hmac-sha256-fy-v1 transcript, "
                                  "whose deal is the server seed alone."),
         "form.bad_field": _("The transcript's \"{field}\" should be {expected}."),
-        "expect.algorithm": _("hmac-sha256-fy-v1 or hmac-sha256-fy-v2"),
+        "expect.algorithm": _("hmac-sha256-fy-v1, hmac-sha256-fy-v2 or hmac-sha256-fy-v3"),
         "expect.hex64": _("64 lowercase hexadecimal digits"),
         "expect.round_number": _("a whole number from 1"),
         "expect.client_seeds": _("one client seed of 32 lowercase hexadecimal digits per seat"),
+        "expect.client_seeds_v3": _("one client seed per seat: 32 lowercase hexadecimal "
+                                    "digits, or null for a seat that sent none"),
         "expect.rules": _("{\"deck\": \"standard\" or \"extra_suit\", \"jokers\": true or "
                           "false, \"extra_cards\": 0 or 3}"),
         "expect.hands": _("one list of card codes (such as As, Td, BJ) per seat, 13 each or "

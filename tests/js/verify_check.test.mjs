@@ -9,6 +9,7 @@ import { test } from "node:test";
 import {
   canonical, checkTranscript, parseTranscript, readTranscript, roundId, transcriptUrl,
 } from "../../static/js/verify/check.js";
+import { ALGORITHM_V2, ALGORITHM_V3, dealSeed, derivedClientSeed } from "../../static/js/replay/fairness.js";
 
 const { transcripts } = JSON.parse(readFileSync(new URL("./verify_vectors.json", import.meta.url)));
 
@@ -119,7 +120,9 @@ test("the form is read strictly: broken JSON, missing, unknown or malformed keys
   const bad = (change) => readTranscript({ ...transcript, ...change }).problem;
   assert.equal(bad({ seed: transcript.seed.toUpperCase() }).params.field, "seed"); // hex is lowercase
   assert.equal(bad({ commitment: transcript.commitment.slice(1) }).params.field, "commitment");
-  assert.equal(bad({ algorithm: "hmac-sha256-fy-v3" }).params.expected, "expect.algorithm");
+  assert.equal(bad({ algorithm: "hmac-sha256-fy-v4" }).params.expected, "expect.algorithm");
+  assert.equal(bad({ client_seeds: [null, ...transcript.client_seeds.slice(1)] }).params.expected,
+    "expect.client_seeds"); // v2 has no derived seed
   assert.equal(bad({ client_seeds: transcript.client_seeds.slice(1) }).params.field, "client_seeds");
   assert.equal(bad({ round_number: 0 }).params.field, "round_number");
   assert.equal(bad({ rules: { ...transcript.rules, deck: "tarot" } }).params.field, "rules");
@@ -144,7 +147,7 @@ function changedAt(text, i) {
   return text.slice(0, i) + other + text.slice(i + 1);
 }
 
-for (const name of ["standard_v2", "dao_pool_tie_v2", "dao_swap_v2"]) {
+for (const name of ["standard_v2", "dao_pool_tie_v2", "dao_swap_v2", "standard_v3_unsent"]) {
   test(`${name}: every single character changed is rejected`, async () => {
     const { text } = transcripts[name];
     const accepted = [];
@@ -156,6 +159,48 @@ for (const name of ["standard_v2", "dao_pool_tie_v2", "dao_swap_v2"]) {
     assert.deepEqual(accepted, []);
   });
 }
+
+test("v3: a seat that sent no seed (null) has the one the server seed fixes, worked out here", async () => {
+  const vector = transcripts.standard_v3_unsent;
+  const { transcript } = vector;
+  assert.deepEqual(transcript.client_seeds.map((seed) => seed === null), [false, true, false, true]);
+  const result = await check(vector.text);
+  assert.deepEqual(ids(result), ["commitment:ok", "round_seed:ok", "deal:ok"]);
+  assert.equal(result.checks[1].id, "check.round_seed_derived");
+  assert.equal(result.checks[1].params.seats, "1, 3");
+  assert.deepEqual(result.derived, { 1: vector.derived["1"], 3: vector.derived["3"] }); // the engine's
+  for (const [seat, seed] of Object.entries(vector.derived)) {
+    assert.equal(await derivedClientSeed(transcript.seed, transcript.round_number, Number(seat)), seed);
+  }
+  const bots = await check(transcripts.dao_pool_tie_v3_bots.text);
+  assert.equal(bots.ok, true, JSON.stringify(bots.checks));
+  assert.equal(bots.checks[1].params.seats, "0, 1, 2, 3");
+  const all = await check(transcripts.standard_v3.text);
+  assert.equal(all.checks[1].id, "check.round_seed_v2"); // every seat sent its own
+
+  // The derived seed written out is the same deal; any other seed in its place is not.
+  const written = [...transcript.client_seeds];
+  written[1] = vector.derived["1"];
+  assert.equal((await checkTranscript({ ...transcript, client_seeds: written })).ok, true);
+  written[1] = "00".repeat(16);
+  assert.deepEqual(ids(await checkTranscript({ ...transcript, client_seeds: written })),
+    ["commitment:ok", "round_seed:ok", "deal:bad"]);
+  // v3 has its own round domain: relabelled v2, the same seeds deal other cards.
+  const relabelled = transcripts.standard_v3.transcript;
+  assert.deepEqual(ids(await checkTranscript({ ...relabelled, algorithm: ALGORITHM_V2 })),
+    ["commitment:ok", "round_seed:ok", "deal:bad"]);
+  assert.equal(readTranscript({ ...transcript, algorithm: ALGORITHM_V2 }).problem.params.field, "client_seeds");
+});
+
+test("v3 replay entries marked derived are worked out, never taken from the seed the server gives", async () => {
+  const { transcript, derived } = transcripts.standard_v3_unsent;
+  const entries = transcript.client_seeds.map((seed, k) => (seed === null
+    ? { seed: "00".repeat(16), by_server: true, derived: true } : { seed, by_server: false }));
+  const expected = await dealSeed(ALGORITHM_V3, transcript.seed, transcript.round_number, transcript.client_seeds);
+  assert.equal(await dealSeed(ALGORITHM_V3, transcript.seed, transcript.round_number, entries), expected);
+  assert.equal(expected, transcripts.standard_v3_unsent.round_seed);
+  assert.ok(derived["1"]);
+});
 
 test("a round id is a whole number; the transcript's address is the page's template", () => {
   assert.equal(roundId(" 42 "), 42);

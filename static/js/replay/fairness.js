@@ -1,4 +1,4 @@
-// The provably fair deal, checked in the browser (scheme hmac-sha256-fy-v1; the
+// The provably fair deal, checked in the browser (schemes hmac-sha256-fy-v1, -v2, -v3; the
 // specification is rules/engine/fairness.py's docstring and docs/fairness.md). Given a
 // settled round's revealed seed, this recomputes the commitment with SHA-256 and the
 // whole deal with HMAC-SHA256 in counter mode, rejection sampling and Fisher–Yates, all
@@ -16,6 +16,12 @@ export const ALGORITHM = "hmac-sha256-fy-v1";
 // server's seed over the round number and the client seeds (fairness.py's round_seed).
 export const ALGORITHM_V2 = "hmac-sha256-fy-v2";
 const ROUND_DOMAIN = new TextEncoder().encode("thirteen-water/round/v2/");
+// v3: as v2, but a seat that sent no client seed has the one the server's seed fixes —
+// the first 16 bytes of HMAC-SHA256(server seed, "thirteen-water/seat/v3/" + round number
+// + seat in deal order, 8 big-endian bytes each) — and R's message starts ".../round/v3/".
+export const ALGORITHM_V3 = "hmac-sha256-fy-v3";
+const ROUND_DOMAIN_V3 = new TextEncoder().encode("thirteen-water/round/v3/");
+const SEAT_DOMAIN = new TextEncoder().encode("thirteen-water/seat/v3/");
 
 const DOMAIN = new TextEncoder().encode("thirteen-water/deal/v1/");
 const BANK_DOMAIN = new TextEncoder().encode("thirteen-water/bank/v1/");
@@ -49,32 +55,62 @@ function hex(buffer) {
 /**
  * The seed steps 3–7 run on: the server's seed itself (v1), or (v2) HMAC-SHA256 keyed by
  * the server's seed over "thirteen-water/round/v2/" + the round number as 8 big-endian
- * bytes + every client seed's 16 bytes in seat order, as 64 hex digits. `clientSeeds`:
- * the replay's entries ({seed}) or plain hex strings.
+ * bytes + every client seed's 16 bytes in seat order, as 64 hex digits; v3 the same over
+ * "thirteen-water/round/v3/", a seat without a seed of its own having its derived one.
+ * `clientSeeds`: the replay's entries ({seed, derived}) or plain hex strings (null: v3's
+ * derived seed).
  */
 export async function dealSeed(algorithm, seed, roundNumber = 0, clientSeeds = []) {
   if (algorithm === ALGORITHM) return seed;
-  if (algorithm !== ALGORITHM_V2) throw new Error(`unknown deal algorithm ${algorithm}`);
+  if (algorithm !== ALGORITHM_V2 && algorithm !== ALGORITHM_V3) throw new Error(`unknown deal algorithm ${algorithm}`);
   if (!Number.isInteger(roundNumber) || roundNumber < 0) throw new Error("a round number is a whole number");
-  const seeds = clientSeeds.map((entry) => (typeof entry === "string" ? entry : entry && entry.seed));
+  const v3 = algorithm === ALGORITHM_V3;
+  // v3: null (a transcript's) or a replay entry marked `derived` is the seat's derived
+  // seed, worked out here — never taken from what the server says it was.
+  const seeds = await Promise.all(clientSeeds.map((entry, k) => {
+    if (v3 && (entry === null || (entry && typeof entry === "object" && entry.derived))) {
+      return derivedClientSeed(seed, roundNumber, k);
+    }
+    return typeof entry === "string" ? entry : entry && entry.seed;
+  }));
+  const domain = v3 ? ROUND_DOMAIN_V3 : ROUND_DOMAIN;
   for (const client of seeds) {
     if (typeof client !== "string" || !/^[0-9a-fA-F]{32}$/.test(client)) {
       throw new Error("a client seed is 32 hexadecimal digits");
     }
   }
-  const message = new Uint8Array(ROUND_DOMAIN.length + 8 + 16 * seeds.length);
-  message.set(ROUND_DOMAIN);
+  const message = new Uint8Array(domain.length + 8 + 16 * seeds.length);
+  message.set(domain);
   const view = new DataView(message.buffer);
-  view.setUint32(ROUND_DOMAIN.length, Math.floor(roundNumber / SPACE));
-  view.setUint32(ROUND_DOMAIN.length + 4, roundNumber % SPACE);
+  view.setUint32(domain.length, Math.floor(roundNumber / SPACE));
+  view.setUint32(domain.length + 4, roundNumber % SPACE);
   seeds.forEach((client, k) => {
     for (let i = 0; i < 16; i += 1) {
-      message[ROUND_DOMAIN.length + 8 + 16 * k + i] = parseInt(client.slice(2 * i, 2 * i + 2), 16);
+      message[domain.length + 8 + 16 * k + i] = parseInt(client.slice(2 * i, 2 * i + 2), 16);
     }
   });
   const key = await subtle().importKey("raw", seedBytes(seed), { name: "HMAC", hash: "SHA-256" },
     false, ["sign"]);
   return hex(await subtle().sign("HMAC", key, message));
+}
+
+/**
+ * v3: the client seed of the seat `seat` places into the deal order that sent none —
+ * the first 16 bytes of HMAC-SHA256 keyed by the server's seed over
+ * "thirteen-water/seat/v3/" + the round number and the seat as 8 big-endian bytes each,
+ * as 32 hex digits (fairness.py's derived_client_seed). The commitment fixed it.
+ */
+export async function derivedClientSeed(seed, roundNumber, seat) {
+  const message = new Uint8Array(SEAT_DOMAIN.length + 16);
+  message.set(SEAT_DOMAIN);
+  const view = new DataView(message.buffer);
+  view.setUint32(SEAT_DOMAIN.length, Math.floor(roundNumber / SPACE));
+  view.setUint32(SEAT_DOMAIN.length + 4, roundNumber % SPACE);
+  view.setUint32(SEAT_DOMAIN.length + 8, Math.floor(seat / SPACE));
+  view.setUint32(SEAT_DOMAIN.length + 12, seat % SPACE);
+  const key = await subtle().importKey("raw", seedBytes(seed), { name: "HMAC", hash: "SHA-256" },
+    false, ["sign"]);
+  return hex(await subtle().sign("HMAC", key, message)).slice(0, 32);
 }
 
 /** Step 2: the commitment, SHA-256 of the seed's bytes as 64 lowercase hex digits. */
@@ -265,8 +301,9 @@ export function cardsPlayed(replay) {
  * cards came from (the server's under v1); `deal.seat` the first seat whose cards differ
  * and `deal.seats` each seat's finding.
  *
- * v2 (`algorithm` hmac-sha256-fy-v2): the deal runs on dealSeed(seed, roundNumber,
- * clientSeeds); the commitment is still to `seed`, the server's.
+ * v2 and v3 (`algorithm` hmac-sha256-fy-v2, -v3): the deal runs on dealSeed(seed,
+ * roundNumber, clientSeeds) — v3 working out a seat's derived seed itself; the
+ * commitment is still to `seed`, the server's.
  *
  * 十三道: with `exchange` (the settled round's record) and `order` (the seats in deal
  * order) the hands are checked against the dealt cards after the exchange (a record that
@@ -278,7 +315,7 @@ export async function verifyDeal({ seed, commitment: published, hands, rules, al
   const report = { ok: false, commitment: { ok: false }, roundSeed: null, deal: { ok: false, seat: null, seats: [] },
     exchange: null, bank: null, error: null };
   try {
-    if (algorithm !== ALGORITHM && algorithm !== ALGORITHM_V2) throw new Error(`unknown deal algorithm ${algorithm}`);
+    if (![ALGORITHM, ALGORITHM_V2, ALGORITHM_V3].includes(algorithm)) throw new Error(`unknown deal algorithm ${algorithm}`);
     const actual = await commitment(seed);
     report.commitment = { ok: actual === String(published).trim().toLowerCase(), expected: published, actual };
     // The commitment is to the server's seed; the cards come from the deal's seed.

@@ -1,6 +1,7 @@
 // A round's transcript (docs/fairness.md, "A round's transcript") read and checked with
 // nothing but the browser: the shape of the JSON first, then the commitment, the seed the
-// deal runs on (v2: the server's seed and every client seed), the deal against each seat's
+// deal runs on (v2, v3: the server's seed and every client seed — v3 working out itself the
+// seed of a seat that sent none, null in the transcript), the deal against each seat's
 // cards, 十三道's exchange and bank. The cryptography and the deal are the replay page's
 // (../replay/fairness.js); this module only turns a transcript into its questions and the
 // answers into a list of checks, each {check, ok, id, params} for the page's words (no DOM:
@@ -9,7 +10,9 @@
 // A transcript is read strictly — lowercase hex, canonical card codes, no key it does not
 // define — so that a transcript changed in any one character fails one check or another.
 
-import { ALGORITHM, ALGORITHM_V2, buildDeck, verifyDeal } from "../replay/fairness.js";
+import {
+  ALGORITHM, ALGORITHM_V2, ALGORITHM_V3, buildDeck, derivedClientSeed, verifyDeal,
+} from "../replay/fairness.js";
 
 const KEYS = new Set(["algorithm", "commitment", "seed", "round_number", "client_seeds", "rules", "hands",
   "exchange", "bank"]);
@@ -66,7 +69,7 @@ function validate(value) {
     if (!(key in value)) throw new FormError("form.missing", { field: key });
   }
   const { algorithm, rules, hands } = value;
-  need(algorithm === ALGORITHM || algorithm === ALGORITHM_V2, "algorithm", "expect.algorithm");
+  need([ALGORITHM, ALGORITHM_V2, ALGORITHM_V3].includes(algorithm), "algorithm", "expect.algorithm");
   need(typeof value.commitment === "string" && HEX64.test(value.commitment), "commitment", "expect.hex64");
   need(typeof value.seed === "string" && HEX64.test(value.seed), "seed", "expect.hex64");
 
@@ -80,15 +83,17 @@ function validate(value) {
       && hand.every((code) => typeof code === "string" && CARD.test(code))), "hands", "expect.hands");
   const seats = hands.length;
 
-  if (algorithm === ALGORITHM_V2) {
+  if (algorithm !== ALGORITHM) {
     for (const key of ["round_number", "client_seeds"]) {
       if (!(key in value)) throw new FormError("form.missing", { field: key });
     }
     need(Number.isSafeInteger(value.round_number) && value.round_number >= 1, "round_number",
       "expect.round_number");
+    // v3: null is a seat that sent no seed, whose seed the server's seed fixed.
+    const v3 = algorithm === ALGORITHM_V3;
     need(Array.isArray(value.client_seeds) && value.client_seeds.length === seats
-      && value.client_seeds.every((seed) => typeof seed === "string" && HEX32.test(seed)), "client_seeds",
-    "expect.client_seeds");
+      && value.client_seeds.every((seed) => (v3 && seed === null) || (typeof seed === "string" && HEX32.test(seed))),
+    "client_seeds", v3 ? "expect.client_seeds_v3" : "expect.client_seeds");
   } else {
     // v1's deal is the server's seed alone: a client seed here would be checked by nothing.
     for (const key of ["round_number", "client_seeds"]) {
@@ -123,13 +128,14 @@ function validate(value) {
 }
 
 /**
- * Check a transcript (as readTranscript returned it). Resolves to {ok, roundSeed, checks},
+ * Check a transcript (as readTranscript returned it). Resolves to {ok, roundSeed, derived,
+ * checks} — `derived` the v3 seeds worked out for the seats that sent none ({seat: seed}),
  * `checks` in the order docs/fairness.md gives them: commitment, round_seed, deal, and
  * 十三道's exchange and bank when the transcript has them.
  */
 export async function checkTranscript(transcript) {
   const { algorithm, rules, hands } = transcript;
-  const v2 = algorithm === ALGORITHM_V2;
+  const v2 = algorithm !== ALGORITHM; // v2 or v3: the client seeds go into the deal
   const bank = transcript.bank || null;
   const report = await verifyDeal({
     seed: transcript.seed, commitment: transcript.commitment, hands,
@@ -139,16 +145,25 @@ export async function checkTranscript(transcript) {
     roundNumber: v2 ? transcript.round_number : 0, clientSeeds: v2 ? transcript.client_seeds : [],
   });
   if (report.error) {
-    return { ok: false, roundSeed: null, checks: [{ check: "error", ok: false, id: "check.error",
+    return { ok: false, roundSeed: null, derived: {}, checks: [{ check: "error", ok: false, id: "check.error",
       params: { error: report.error } }] };
   }
+  // v3: the seeds of the seats that sent none, as the server's seed fixes them.
+  const derived = {};
+  if (algorithm === ALGORITHM_V3) {
+    for (const [seat, seed] of transcript.client_seeds.entries()) {
+      if (seed === null) derived[seat] = await derivedClientSeed(transcript.seed, transcript.round_number, seat);
+    }
+  }
+  const derivedSeats = Object.keys(derived).join(", ");
   const checks = [];
   checks.push(report.commitment.ok
     ? { check: "commitment", ok: true, id: "check.commitment_ok", params: { commitment: transcript.commitment } }
     : { check: "commitment", ok: false, id: "check.commitment_bad", params: { actual: report.commitment.actual } });
   checks.push(v2
-    ? { check: "round_seed", ok: true, id: "check.round_seed_v2",
-      params: { round: transcript.round_number, count: transcript.client_seeds.length, seed: report.roundSeed } }
+    ? { check: "round_seed", ok: true, id: derivedSeats ? "check.round_seed_derived" : "check.round_seed_v2",
+      params: { round: transcript.round_number, count: transcript.client_seeds.length, seed: report.roundSeed,
+        ...(derivedSeats ? { seats: derivedSeats } : {}) } }
     : { check: "round_seed", ok: true, id: "check.round_seed_v1", params: { seed: report.roundSeed } });
 
   const exchange = transcript.exchange;
@@ -185,7 +200,7 @@ export async function checkTranscript(transcript) {
       ? { check: "pot", ok: true, id: "check.pot_ok", params: { pot: bank.pot } }
       : { check: "pot", ok: false, id: "check.pot_bad", params: { pot: bank.pot, sum } });
   }
-  return { ok: checks.every((check) => check.ok), roundSeed: report.roundSeed, checks };
+  return { ok: checks.every((check) => check.ok), roundSeed: report.roundSeed, derived, checks };
 }
 
 /** The transcript's one canonical text (games/record/transcript.py's encode): keys sorted,

@@ -78,7 +78,11 @@ export class VerifyView {
       rows.push([t("fact.round_number"), el("code", { "data-fact": "round_number" }, String(transcript.round_number))]);
       rows.push([t("fact.client_seeds"), el("ol", { start: "0", class: "client-seeds" },
         transcript.client_seeds.map((seed, seat) => el("li", { "data-seat": String(seat) },
-          `${t("fact.seat", { seat })} `, code(seed))))]);
+          `${t("fact.seat", { seat })} `,
+          // v3's null: the seed the server's seed fixed, as this page worked it out
+          ...(seed === null
+            ? [code((outcome.derived || {})[seat] || "null", { "data-derived": "true" }), ` ${t("fact.derived")}`]
+            : [code(seed)]))))]);
     }
     if (outcome.roundSeed && transcript.client_seeds) {
       rows.push([t("fact.round_seed"), code(outcome.roundSeed, { "data-fact": "round_seed" })]);

@@ -25,6 +25,7 @@ from rules.engine.presets import PRESETS
 from tests.fairness.independent_verifier import canonical, verify
 
 VECTORS = Path(__file__).resolve().parents[2] / "js" / "verify_vectors.json"
+V3 = fairness.ALGORITHM_V3
 
 
 @pytest.mark.django_db
@@ -81,19 +82,20 @@ def _seed(label: str, length: int = 64) -> str:
 
 
 def _transcript(label: str, preset: str, players: int, *, algorithm=fairness.ALGORITHM_V2,
-                round_number=1, exchange=None, bids=None) -> dict:
+                round_number=1, exchange=None, bids=None, unsent=()) -> dict:
     """A transcript as games.record.transcript writes one, dealt by the engine: every
-    seat's cards in a shuffled order (the check compares multisets)."""
+    seat's cards in a shuffled order (the check compares multisets). `unsent`: v3's
+    seats that sent no seed (null: the server seed fixes theirs)."""
     config = PRESETS[preset]
     server = _seed(label)
-    clients = [_seed(f"{label}-{k}", 32) for k in range(players)]
+    clients = [None if k in unsent else _seed(f"{label}-{k}", 32) for k in range(players)]
     seed = fairness.deal_seed(algorithm, server, round_number, clients)
     hands, rest = fairness.deal_from_seed(seed, config, players)
     hands = [codes(hand) for hand in hands]
     line = {"algorithm": algorithm, "commitment": fairness.commitment(server), "seed": server,
             "rules": {"deck": config.deck, "jokers": config.jokers,
                       "extra_cards": config.hand_size - 13}}
-    if algorithm == fairness.ALGORITHM_V2:
+    if algorithm != fairness.ALGORITHM:
         line["round_number"] = round_number
         line["client_seeds"] = clients
     if exchange is not None:
@@ -127,6 +129,15 @@ def build() -> dict:
         # 十三道, 3 players: seat 1 swaps for the spare hand, shuffled cards [39, 52).
         "dao_swap_v2": _transcript("dao-swap", "shisandao", 3, round_number=9,
                                    exchange={"swapped_by": 1}, bids={0: 2, 1: 0, 2: 5}),
+        # v3: seats 1 and 3 sent no seed (a bot, an away player): the server seed fixes theirs.
+        "standard_v3_unsent": _transcript("v3", "standard", 4, algorithm=V3, round_number=6,
+                                          unsent=(1, 3)),
+        "standard_v3": _transcript("v3-all", "standard", 3, algorithm=V3, round_number=2),
+        "dao_pool_tie_v3_bots": _transcript(
+            "dao-v3", "shisandao", 4, algorithm=V3, round_number=4, unsent=(0, 1, 2, 3),
+            exchange={"put": {0: 1, 1: 2, 2: 3, 3: 4},
+                      "takes": [[1, 0], [2, 1], [3, 2], [0, 3]]},
+            bids={0: 3, 1: 3, 2: 1, 3: 0}),
     }
     return {"_about": "Transcripts (docs/fairness.md) dealt by rules.engine.fairness for the "
                       "verification page's check; tests/games/record/test_verify_page.py "
@@ -135,7 +146,11 @@ def build() -> dict:
                                    "round_seed": fairness.deal_seed(
                                        line["algorithm"], line["seed"],
                                        line.get("round_number", 0),
-                                       line.get("client_seeds", []))}
+                                       line.get("client_seeds", [])),
+                                   "derived": {str(k): fairness.derived_client_seed(
+                                       line["seed"], line["round_number"], k)
+                                       for k, seed in enumerate(line.get("client_seeds", []))
+                                       if seed is None}}
                             for name, line in transcripts.items()}}
 
 
