@@ -153,6 +153,49 @@ def _truncated(key: tuple, length: int) -> int:
     return key_code(key[:length])
 
 
+@lru_cache(maxsize=1)
+def _combos() -> dict[int, np.ndarray]:
+    """Every 5-card and 3-card subset of 13 positions, in _split_tables' order."""
+    fives, threes = _split_tables()[:2]
+    return {5: np.array(fives, dtype=np.int64), 3: np.array(threes, dtype=np.int64)}
+
+
+# A row's key, code and cut codes by its ranks (high to low) and whether it is one suit,
+# worked out once per process: a hand's 1,573 rows have a few hundred distinct ones, and
+# every hand after the first few finds most of them here.
+_BY_RANKS: dict[tuple, tuple] = {}
+
+
+def _rows_by_ranks(hand: tuple[Card, ...], size: int,
+                   wheel: str) -> tuple[list, np.ndarray, np.ndarray]:
+    """(keys, codes, cut codes) of every `size`-card subset of a 13-card hand without
+    jokers: the ranks sorted with numpy, each row's number by its ranks and flush looked
+    up in _BY_RANKS (the same keys as rows.evaluate: key3, key5)."""
+    combos = _combos()[size]
+    ranks = np.array([card.rank for card in hand], dtype=np.int64)[combos]
+    ranks = -np.sort(-ranks, axis=1)
+    suit_of = {suit: i for i, suit in enumerate(sorted({card.suit for card in hand}))}
+    suits = np.array([suit_of[card.suit] for card in hand], dtype=np.int64)[combos]
+    flush = (suits == suits[:, :1]).all(axis=1) if size == 5 else np.zeros(len(combos), bool)
+    number = flush.astype(np.int64)
+    for column in range(size):
+        number = number * 16 + ranks[:, column]
+    keys, codes, cuts = [], [], []
+    for value in number.tolist():
+        known = _BY_RANKS.get((value, size, wheel))
+        if known is None:
+            row_ranks = tuple((value >> (4 * (size - 1 - i))) & 15 for i in range(size))
+            one_suit = bool(value >> (4 * size))
+            key = key3(row_ranks) if size == 3 else key5(row_ranks, one_suit, wheel)
+            cut = (len(key) - 2 if size == 3 else
+                   tuple(_truncated(key, n) for n in (2, 3, 4)))
+            known = _BY_RANKS[(value, size, wheel)] = (key, key_code(key), cut)
+        keys.append(known[0])
+        codes.append(known[1])
+        cuts.append(known[2])
+    return keys, np.array(codes, dtype=np.int64), np.array(cuts, dtype=np.int64)
+
+
 def pareto_layouts(cards: Sequence[Card], config: RuleConfig) -> list[Arrangement]:
     """Every valid arrangement of these 13 cards that no valid arrangement beats row for
     row, one per distinct (front, middle, back) keys, strongest back first.
@@ -168,13 +211,17 @@ def pareto_layouts(cards: Sequence[Card], config: RuleConfig) -> list[Arrangemen
     hand = tuple(sorted(cards, key=display_order))
     wheel = config.wheel
     fives, threes, back_at, middle_at, front_at = _split_tables()
-    five_keys = [_row_key(tuple(hand[p] for p in combo), wheel) for combo in fives]
-    three_keys = [_row_key(tuple(hand[p] for p in combo), wheel) for combo in threes]
-    five_code = np.array([key_code(k) for k in five_keys], dtype=np.int64)
-    five_cut = np.array([[_truncated(k, n) for n in (2, 3, 4)] for k in five_keys],
-                        dtype=np.int64)
-    three_code = np.array([key_code(k) for k in three_keys], dtype=np.int64)
-    three_cut = np.array([len(k) - 2 for k in three_keys], dtype=np.int64)
+    if any(card.is_joker for card in hand):
+        five_keys = [_row_key(tuple(hand[p] for p in combo), wheel) for combo in fives]
+        three_keys = [_row_key(tuple(hand[p] for p in combo), wheel) for combo in threes]
+        five_code = np.array([key_code(k) for k in five_keys], dtype=np.int64)
+        five_cut = np.array([[_truncated(k, n) for n in (2, 3, 4)] for k in five_keys],
+                            dtype=np.int64)
+        three_code = np.array([key_code(k) for k in three_keys], dtype=np.int64)
+        three_cut = np.array([len(k) - 2 for k in three_keys], dtype=np.int64)
+    else:
+        five_keys, five_code, five_cut = _rows_by_ranks(hand, 5, wheel)
+        three_keys, three_code, three_cut = _rows_by_ranks(hand, 3, wheel)
 
     front, middle, back = three_code[front_at], five_code[middle_at], five_code[back_at]
     valid = np.flatnonzero((middle <= back)

@@ -94,3 +94,22 @@ def test_an_opponent_plays_its_first_hint_built_from_the_search_keys(name):
         assert Candidate(fast).signature == Candidate(slow).signature
         assert sorted(c.code for c in fast.cards) == sorted(c.code for c in slow.cards)
         assert not fast.foul
+
+
+@pytest.mark.parametrize("name", ["standard", "classic", "extra-three"])
+def test_the_rows_keyed_by_their_ranks_are_the_rows_evaluated_one_by_one(name):
+    """pareto_layouts keys a hand's 1,573 rows by their sorted ranks and flush (numpy)
+    instead of evaluating each: the same keys, for every wheel rule and deck."""
+    from rules.engine import advisor_candidates as found
+    from rules.engine.cards import display_order
+
+    config = preset(name)
+    source = SeededSource(17)
+    deck = build_deck(config.deck, config.jokers)
+    fives, threes = found._split_tables()[:2]
+    for _ in range(12):
+        hand = tuple(sorted(shuffle(deck, source)[:13], key=display_order))
+        for size, combos in ((5, fives), (3, threes)):
+            keys, codes, _ = found._rows_by_ranks(hand, size, config.wheel)
+            assert keys == [found._row_key(tuple(hand[p] for p in combo), config.wheel)
+                            for combo in combos]
