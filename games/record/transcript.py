@@ -1,6 +1,7 @@
 """A settled round's deal transcript: everything anyone needs to check the deal without
 trusting the server (docs/fairness.md) — the algorithm, the published commitment, the
-revealed server seed, under v2 the round number and every seat's client seed, the rules
+revealed server seed, under v2 and v3 the round number and every seat's client seed (v3:
+null for a seat that sent none, whose seed the commitment fixed), the rules
 the deal depends on, the cards each seat played (its rows, with its discards in 多三张),
 and in 十三道 the exchange record and the bids.
 
@@ -14,6 +15,8 @@ from __future__ import annotations
 
 import json
 from typing import Any
+
+from rules.engine.fairness import ALGORITHM_V3
 
 
 def transcript(replay: dict[str, Any]) -> dict[str, Any]:
@@ -33,7 +36,11 @@ def transcript(replay: dict[str, Any]) -> dict[str, Any]:
     }
     if fairness.get("client_seeds"):
         line["round_number"] = fairness["round_number"]
-        line["client_seeds"] = [entry["seed"] for entry in fairness["client_seeds"]]
+        # v3: a seat that sent no seed is null — its seed is the one the commitment fixed
+        # (rules.engine.fairness.derived_client_seed), which a verifier works out itself.
+        derived = fairness["algorithm"] == ALGORITHM_V3
+        line["client_seeds"] = [None if derived and entry.get("by_server") else entry["seed"]
+                                for entry in fairness["client_seeds"]]
     # 十三道: the rows are the cards held after the exchange, and the bank was drawn from
     # the same seed when bids tied; seats are numbered in deal order, like the hands.
     exchange = replay.get("exchange")

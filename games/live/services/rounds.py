@@ -169,7 +169,7 @@ def room_config(table: Table, config: RuleConfig) -> RuleConfig:
 def _deal(table: Table, seats: list[Seat], config: RuleConfig,
           session: Session | None) -> Round:
     number = rows.next_number(Round, "number", "table", table.id)
-    scheme, server_seed, client_seeds = _deal_seeds(table, seats)
+    scheme, server_seed, client_seeds = _deal_seeds(table, seats, number)
     seed = fairness.deal_seed(scheme, server_seed, number,
                               [entry["seed"] for entry in client_seeds])
     hands, undealt = fairness.deal_from_seed(seed, config, len(seats))
@@ -227,11 +227,14 @@ def _deal(table: Table, seats: list[Seat], config: RuleConfig,
     return round
 
 
-def _deal_seeds(table: Table, seats: list[Seat]) -> tuple[str, str, list[dict]]:
-    """The deal's scheme, server seed and client seeds. v2: the server seed the table
-    committed to before anyone was ready, and each seat's client seed in seat order (one
-    the server draws, marked `by_server`, for a player who sent none). v1 (tests that
-    choose a deal): a fresh server seed is the whole deal."""
+def _deal_seeds(table: Table, seats: list[Seat], number: int) -> tuple[str, str, list[dict]]:
+    """The deal's scheme, server seed and client seeds. v3: the server seed the table
+    committed to before anyone was ready, and each seat's client seed in seat order — for
+    a seat that sent none (a bot, an away player, a ready without one) the seed the
+    commitment already fixes (fairness.derived_client_seed, marked `by_server` and
+    `derived`), so the server has no seed left to choose once it has committed. v2, whose
+    server drew such seeds at the deal, is no longer dealt. v1 (tests that choose a
+    deal): a fresh server seed is the whole deal."""
     if hooks.deal_scheme == fairness.ALGORITHM:
         return fairness.ALGORITHM, hooks.deal_seed_factory(), []
     # Taken out of TableSecret: the round's RoundSecret holds it now; settlement commits
@@ -240,10 +243,13 @@ def _deal_seeds(table: Table, seats: list[Seat]) -> tuple[str, str, list[dict]]:
     if server_seed is None:  # a table that never committed (made before v2 existed)
         commit_next_seed(table)
         server_seed = take_secret(TableSecret, "next_seed", table.id)
-    client_seeds = [{"position": seat.position,
-                     "seed": seat.client_seed or hooks.client_seed_factory(),
-                     "by_server": not seat.client_seed} for seat in seats]
-    return fairness.ALGORITHM_V2, server_seed, client_seeds
+    client_seeds = [
+        {"position": seat.position, "seed": seat.client_seed, "by_server": False}
+        if seat.client_seed else
+        {"position": seat.position, "by_server": True, "derived": True,
+         "seed": fairness.derived_client_seed(server_seed, number, place)}
+        for place, seat in enumerate(seats)]
+    return fairness.ALGORITHM_V3, server_seed, client_seeds
 
 
 def _next_banker(table: Table, seats: list[Seat]) -> int:

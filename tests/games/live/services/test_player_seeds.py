@@ -1,7 +1,9 @@
-"""Deals no one can choose (docs/fairness.md, v2): the server commits to its seed before
+"""Deals no one can choose (docs/fairness.md, v3): the server commits to its seed before
 anyone is ready, every player's browser adds a client seed with `ready`, and the deal
 follows from all of them and the round number — so a different client seed from any one
-player is a different deal, and the transcript checks out only as it was."""
+player is a different deal, and the transcript checks out only as it was. A seat that sends
+no seed (a bot, an away player, a ready without one) gets the one the commitment fixed:
+the server has no seed left to choose once it has committed."""
 
 from __future__ import annotations
 
@@ -28,8 +30,9 @@ CLIENT = ["0123456789abcdef" * 2, "fedcba9876543210" * 2, "00ff" * 8, "a5" * 16]
 
 
 @pytest.fixture(autouse=True)
-def v2(monkeypatch):
-    monkeypatch.setattr(hooks, "deal_scheme", fairness.ALGORITHM_V2)
+def player_seeded(monkeypatch):
+    # Not v1, where a test's seed is the whole deal: the production scheme (v3).
+    monkeypatch.setattr(hooks, "deal_scheme", fairness.ALGORITHM_V3)
 
 
 def seated(players, count=4):
@@ -61,11 +64,11 @@ def test_the_server_commits_before_anyone_is_ready_and_deals_from_every_seed(pla
     table.refresh_from_db()
     assert table.next_commitment == fairness.commitment(SEED)  # public from the start
     round = ready_all(table, players, CLIENT)
-    assert round.fairness == fairness.ALGORITHM_V2
+    assert round.fairness == fairness.ALGORITHM_V3
     assert round.deal_commitment == fairness.commitment(SEED)
     assert [entry["seed"] for entry in round.client_seeds] == CLIENT
     assert not any(entry["by_server"] for entry in round.client_seeds)
-    expected = fairness.deal_from_seed(fairness.round_seed(SEED, 1, CLIENT),
+    expected = fairness.deal_from_seed(fairness.deal_seed(fairness.ALGORITHM_V3, SEED, 1, CLIENT),
                                        PRESETS["standard"], 4)[0]
     for hand in round.hands.order_by("position"):
         assert hand.dealt_cards == codes(sorted_for_display(expected[hand.position]))
@@ -89,14 +92,52 @@ def test_any_one_client_seed_changed_deals_another_round(players, monkeypatch):
     assert len(set(deals)) == 5  # the honest deal and four different ones
 
 
-def test_a_player_who_sends_no_seed_gets_one_from_the_server_marked_as_such(
-        players, monkeypatch):
+def test_a_player_who_sends_no_seed_gets_the_one_the_commitment_fixed(players, monkeypatch):
+    # Whatever the server could draw at the deal goes nowhere (issue 25, item 2).
     monkeypatch.setattr(hooks, "client_seed_factory", lambda: "cd" * 16)
     table = seated(players, 2)
     round = ready_all(table, players[:2], [CLIENT[0], None])
     assert round.client_seeds == [
         {"position": 0, "seed": CLIENT[0], "by_server": False},
-        {"position": 1, "seed": "cd" * 16, "by_server": True}]
+        {"position": 1, "seed": fairness.derived_client_seed(SEED, 1, 1), "by_server": True,
+         "derived": True}]
+    expected = fairness.deal_from_seed(fairness.deal_seed(
+        fairness.ALGORITHM_V3, SEED, 1, [CLIENT[0], None]), PRESETS["standard"], 2)[0]
+    for hand in round.hands.order_by("position"):
+        assert hand.dealt_cards == codes(sorted_for_display(expected[hand.position]))
+
+
+def test_the_seat_of_a_player_who_sent_none_follows_from_the_commitment_alone(
+        players, committed, monkeypatch):
+    """Two tables committed to the same server seed, the same seed sent by the first
+    player, none by the second: the same deal, whatever else the server does at the deal
+    — so once it has committed it has no choice left. The transcript writes the seat's
+    seed as null, and verify-deal works it out."""
+    deals = []
+    for draw in ("cd" * 16, "ef" * 16):
+        monkeypatch.setattr(hooks, "client_seed_factory", lambda: draw)
+        monkeypatch.setattr(hooks, "deal_seed_factory", lambda: SEED)
+        table = seated(players, 2)
+        round = ready_all(table, players[:2], [CLIENT[0], None], committed)
+        deals.append([h.dealt_cards for h in round.hands.order_by("position")])
+    assert deals[0] == deals[1]
+    round = play_out(table, players, committed)
+    line = transcript(replay_build(round))
+    assert line["algorithm"] == fairness.ALGORITHM_V3
+    assert line["client_seeds"] == [CLIENT[0], None]
+    out = StringIO()
+    assert engine_cli(["verify-deal"], StringIO(encode(line) + "\n"), out) == 0, out.getvalue()
+
+
+def test_a_table_where_nobody_sends_a_seed_deals_every_seat_from_the_commitment(
+        players, committed):
+    """As a table of bots does: every seat's seed is the derived one."""
+    table = seated(players, 2)
+    services.player_ready(table_id=table.id, user=players[0], client_seed=None)
+    services.player_ready(table_id=table.id, user=players[1])
+    round = Round.objects.get(table=table)
+    assert [entry["seed"] for entry in round.client_seeds] == [
+        fairness.derived_client_seed(SEED, 1, k) for k in range(2)]
 
 
 @pytest.mark.parametrize("seed", ["abc", "g" * 32, "0" * 31, "0" * 33, 12, ["00" * 16]])
@@ -131,7 +172,7 @@ def test_settlement_reveals_the_seed_and_commits_the_next_one(players, committed
     assert settled["round"]["client_seeds"] == round.client_seeds
     # before the reveal, the log holds the client seeds but never the server's seed
     dealt = RoundEvent.objects.get(round=round, type="dealt").payload
-    assert dealt["fairness"] == fairness.ALGORITHM_V2 and SEED not in json.dumps(dealt)
+    assert dealt["fairness"] == fairness.ALGORITHM_V3 and SEED not in json.dumps(dealt)
     assert all(SEED not in json.dumps(m) for g, m in outbox if m["type"] != "settled")
 
 
