@@ -4,8 +4,9 @@ transcript with one character changed is rejected, and says which check failed. 
 number fetches the transcript — refused, in words, to a visitor who is not logged in, and
 checked for one of the round's players.
 
-The round is played through the real services under hmac-sha256-fy-v2 (every player's
-client seed in the deal) before the browser opens, as tests/browser/test_replay.py does.
+The round is played through the real services under hmac-sha256-fy-v3 (every player's
+client seed in the deal; the two who send none have the seeds the commitment fixed, which
+the page works out) before the browser opens, as tests/browser/test_replay.py does.
 Screenshots go to test-artifacts/browser/ and /tmp/shots17/.
 """
 
@@ -51,8 +52,8 @@ def quiet_services(monkeypatch):
 
 
 def settled_round(players):
-    """A 4-player standard round under v2: two players send client seeds, two leave it to
-    the server; everyone submits their first hint."""
+    """A 4-player standard round under v3: two players send client seeds, two send none
+    (their seeds are the ones the server seed fixed); everyone submits their first hint."""
     table = services.table_create(user=players[0], rule_set="standard", name="Felt")
     for user in players[1:]:
         services.table_join(user=user, invite_code=table.invite_code)
@@ -124,7 +125,8 @@ def test_a_pasted_transcript_is_verified_and_one_changed_character_rejected(live
     round = settled_round(players)
     line = transcript(replay_get(round_id=round.id, user=players[0]))
     text = encode(line)
-    assert line["algorithm"] == fairness.ALGORITHM_V2 and len(line["client_seeds"]) == 4
+    assert line["algorithm"] == fairness.ALGORITHM_V3
+    assert line["client_seeds"] == ["01" * 16, "02" * 16, None, None]
 
     for viewport, size in ((DESKTOP, "1280"), (PHONE, "375")):
         with browser_page(viewport) as page:
@@ -138,11 +140,17 @@ def test_a_pasted_transcript_is_verified_and_one_changed_character_rejected(live
                 ["commitment", "round_seed", "deal"]
             assert page.locator("#verify-checks li.ok").count() == 3
             assert "round 1 and the 4 client seeds" in checks.nth(1).inner_text()
+            assert "Seats 2, 3 sent no seed" in checks.nth(1).inner_text()
             # The facts as read: each seat's client seed, the round seed computed here.
-            assert page.locator("#verify-facts .client-seeds li").count() == 4
-            assert page.locator("#verify-facts .client-seeds li").first.inner_text().endswith(
-                "01" * 16)
-            round_seed = fairness.deal_seed(fairness.ALGORITHM_V2, line["seed"], 1,
+            seeds = page.locator("#verify-facts .client-seeds li")
+            assert seeds.count() == 4
+            assert seeds.first.inner_text().endswith("01" * 16)
+            # null: the seed the server seed fixed, worked out in the browser
+            for seat in (2, 3):
+                assert seeds.nth(seat).locator("[data-derived=true]").inner_text() == \
+                    fairness.derived_client_seed(line["seed"], 1, seat)
+                assert "fixed by the server seed" in seeds.nth(seat).inner_text()
+            round_seed = fairness.deal_seed(fairness.ALGORITHM_V3, line["seed"], 1,
                                             line["client_seeds"])
             assert page.locator("[data-fact=round_seed]").inner_text() == round_seed
             shot(page, f"verify-ok-{size}")
@@ -157,7 +165,7 @@ def test_a_pasted_transcript_is_verified_and_one_changed_character_rejected(live
             shot(page, f"verify-rejected-{size}")
 
             # One client seed's digit changed: every seat's cards are other cards.
-            at = text.index(line["client_seeds"][3]) + 5
+            at = text.index(line["client_seeds"][1]) + 5
             changed = text[:at] + ("a" if text[at] != "a" else "b") + text[at + 1:]
             assert check_pasted(page, changed) == "bad"
             assert page.locator("#verify-checks li.ok[data-check=commitment]").count() == 1
