@@ -20,7 +20,8 @@ flushed as it goes, so a tool can drive it line by line:
                lowercase hex, canonical card codes, no client seed under v1, one client
                seed and (十三道) one bid per seat, every pool card taken once
 - `advise`    {"cards": [13 codes, or 16 in extra-three], "rules" (optional, as in
-               verify-deal), "samples" (default 150), "seed" (default 0), "players",
+               verify-deal), "samples" (at most; default 150, 80 with 16 cards: the
+               strong bot's, advisor.samples_for), "seed" (default 0), "players",
                "time_budget" (seconds: stop sampling early; "samples" says how many ran),
                "banker": "player" | "opponent" (banker mode; default "opponent"),
                "arrangement": {front, middle, back, declare_special} (optional)}
@@ -358,7 +359,7 @@ MAX_ADVISE_SAMPLES = 100_000
 def advise_command(request: dict, config: RuleConfig) -> dict:
     """The EV of every candidate arrangement, best first (rules/engine/advisor.py)."""
     # Imported here: numpy is needed by this command only.
-    from .advisor import DEFAULT_SAMPLES, advise
+    from .advisor import advise, samples_for
     from .advisor_deals import AdvisorError
 
     config = _line_rules(request, config)
@@ -366,7 +367,7 @@ def advise_command(request: dict, config: RuleConfig) -> dict:
     if len(cards) != config.hand_size:
         raise LineError(f"a hand in this rule set is {config.hand_size} cards, not {len(cards)}")
     check_in_deck(cards, config.deck, config.jokers)
-    samples = _whole(request, "samples", DEFAULT_SAMPLES, 1, MAX_ADVISE_SAMPLES)
+    samples = _whole(request, "samples", samples_for(len(cards)), 1, MAX_ADVISE_SAMPLES)
     seed = _whole(request, "seed", 0, 0, 2**63 - 1)
     players = _whole(request, "players", config.max_players, 2, config.max_players)
     budget = request.get("time_budget")

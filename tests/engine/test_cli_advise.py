@@ -123,3 +123,24 @@ def test_python_m_rules_engine_advise_runs_as_a_program():
     assert done.returncode == 1
     first, second = (json.loads(text) for text in done.stdout.splitlines())
     assert first["samples"] == 3 and "error" in second
+
+
+@pytest.mark.parametrize("rules, hand, default", [
+    ("standard", HAND, 150),
+    ("extra-three", "As Ah Ad Kd Qs Qc 9h 9d 7s 6c 5c 4d 3h 2s Td 8d".split(), 80)])
+def test_advise_samples_by_default_what_the_strong_bot_samples(monkeypatch, rules, hand,
+                                                               default):
+    """Issue 23: the default sample size is the strong bot's for the hand's size
+    (advisor.samples_for): 150 tables at most for 13 cards, 80 for 16."""
+    from rules.engine import advisor
+
+    asked = []
+    real = advisor.advise
+
+    def spy(cards, config, *, samples, **options):
+        asked.append(samples)
+        return real(cards, config, samples=2, **options)
+
+    monkeypatch.setattr(advisor, "advise", spy)
+    _, [reply] = run({"cards": hand, "rules": rules, "players": 2})
+    assert "error" not in reply and asked == [default] == [advisor.samples_for(len(hand))]
