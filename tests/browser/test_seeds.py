@@ -1,6 +1,6 @@
 """Deals no one can choose (issue 17), in four real browsers: each player's page sends its
 own Web Crypto seed with ready (static/js/protocol.js), the round is dealt under
-hmac-sha256-fy-v2 from the server's seed and all four, and once it is settled every player
+hmac-sha256-fy-v3 from the server's seed and all four, and once it is settled every player
 finds their own seed in the replay's transcript — marked as theirs, next to their name —
 and the other three under the others' names, with the browser's check of the deal
 passing. Screenshots of the transcript go to test-artifacts/browser/ and /tmp/shots17/.
@@ -59,7 +59,7 @@ def test_each_player_finds_their_own_seed_in_the_transcript(browser, table_serve
         page.goto(f"{server.url}/replays/{round_id}/")
         page.wait_for_selector("#verify-browser[data-result]")
         assert page.locator("#verify-browser").get_attribute("data-result") == "ok"
-        assert page.locator("#fairness-algorithm").inner_text() == "hmac-sha256-fy-v2"
+        assert page.locator("#fairness-algorithm").inner_text() == "hmac-sha256-fy-v3"
         entries = page.locator("#fairness-client-seeds li")
         expect(entries).to_have_count(4)
         mine = page.locator("#fairness-client-seeds li.yours")
