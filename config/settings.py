@@ -182,6 +182,9 @@ BOT_PAUSE = tuple(env.list("BOT_PAUSE", cast=float, default=[1.5, 6.0]))
 # Samples: 0 lets the advisor choose by the hand's size (advisor.samples_for: 150 tables
 # for 13 cards, 80 for 16, the figures bench/bots.py measured).
 BOT_ADVISOR = {"samples": env.int("BOT_ADVISOR_SAMPLES", default=0), "seed": 0}
+# Play now (issue 24): a table it opens waits this many seconds for people, then bots
+# fill its empty seats, so a lone player is dealt a hand within seconds.
+PLAY_NOW_BOT_SECONDS = env.float("PLAY_NOW_BOT_SECONDS", default=5.0)
 
 # --- live tables: presence and caps --------------------------------------------------
 

@@ -24,6 +24,8 @@ from collections import Counter
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 
+from games.live.services import hooks
+
 from games.errors import GameError
 from games.live.services.table_row import changed, round_running
 from games.models import Seat, Table
@@ -75,10 +77,27 @@ def table_level(seats: list[Seat]) -> str:
     return levels.most_common(1)[0][0] if levels else DEFAULT_LEVEL
 
 
+def _wait_key(table_id: int) -> str:
+    return f"bots:wait-for-people:{table_id}"
+
+
+def wait_for_people(table_id: int, seconds: float) -> None:
+    """A table Play now opened: people have `seconds` to come before bots fill it (the
+    caller queues a wake for when they are up)."""
+    until = hooks.now().timestamp() + seconds
+    cache.set(_wait_key(table_id), until, timeout=int(seconds) + 60)
+
+
+def waiting_for_people(table_id: int) -> bool:
+    until = cache.get(_wait_key(table_id))
+    return until is not None and hooks.now().timestamp() < until
+
+
 def fill(table: Table, seats: list[Seat], level: str | None = None) -> int:
-    """Seat bots in every free seat of the table, between rounds, when a person sits there;
-    returns how many sat down."""
-    if not table.fill_with_bots or round_running(table):
+    """Seat bots in every free seat of the table, between rounds, when a person sits there
+    (and, at a table Play now opened, once its wait for people is over); returns how many
+    sat down."""
+    if not table.fill_with_bots or round_running(table) or waiting_for_people(table.id):
         return 0
     if not any(not is_bot(seat) for seat in seats):
         return 0

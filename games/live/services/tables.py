@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from games.errors import GameError
 from games.live.services import bot_seats, hooks, sessions
@@ -15,7 +15,7 @@ from games.live.services.rows import save_fields
 from games.live.services.table_row import (changed, commit_next_seed, lock_table,
                                            playable_config, playing, round_running, seat_of,
                                            seats_of)
-from games.models import INVITE_CODE_LENGTH, Seat, Table, TableStatus
+from games.models import INVITE_CODE_LENGTH, Seat, Session, Table, TableStatus
 from rules.engine import fairness
 from rules.models import RuleSet
 
@@ -51,8 +51,11 @@ def table_create(*, user, rule_set: RuleSet | str, name: str, is_private: bool =
     options = _room_options(rule_set, config, seats, rounds, arrange_seconds, horse_card)
     opened = Table.objects.filter(created_by=user).exclude(status=TableStatus.CLOSED).count()
     if opened >= settings.MAX_TABLES_PER_USER:
-        raise GameError("too_many_tables", f"you have {opened} open tables: play at one, or "
-                                           "let an empty one close first")
+        raise GameError("too_many_tables", ngettext(
+            "You have %(count)s open table, the most one player may open: play at it, or "
+            "leave it (Your tables) to close it.",
+            "You have %(count)s open tables, the most one player may open: play at one of "
+            "them, or leave one (Your tables) to close it.", opened) % {"count": opened})
     with transaction.atomic():
         table = Table.objects.create(rule_set=rule_set, name=name, is_private=bool(is_private),
                                      created_by=user, host=user, version=1,
@@ -151,18 +154,36 @@ def seat_take(*, table_id: int, user, position: int | None = None,
 
 
 def seat_leave(*, table_id: int, user) -> None:
-    """Give up your seat; refused while a round you play is being arranged."""
+    """Give up your seat; refused while a round you play is being arranged. The last
+    person to leave closes the table (issue 24): its bots stand up, it leaves the lobby,
+    and it no longer counts among the tables its creator may have open."""
     with transaction.atomic():
         table = lock_table(table_id)
         seat = seat_of(table, user)
         if playing(table, user):
             raise GameError("round_in_progress",
-                            "you cannot leave while your round is being played")
+                            gettext("You cannot leave while your round is being played."))
         seat.delete()
         if table.host_id == user.id:
             _pass_the_host_on(table, seat.position)
+        if _close_if_nobody_left(table):
+            return
         changed(table, seats=True)
         maybe_start_round(table)
+
+
+def _close_if_nobody_left(table: Table) -> bool:
+    """Between rounds, a table where no person sits any more closes."""
+    seats = seats_of(table)
+    if round_running(table) or any(not bot_seats.is_bot(seat) for seat in seats):
+        return False
+    Seat.objects.filter(pk__in=[seat.pk for seat in seats]).delete()
+    table.status = TableStatus.CLOSED
+    version = changed(table, seats=True)
+    session = sessions.open_session(table)
+    if session is not None:
+        sessions.end_session(table, session, Session.EndReason.CLOSED, version)
+    return True
 
 
 def _pass_the_host_on(table: Table, left: int) -> None:

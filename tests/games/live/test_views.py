@@ -224,3 +224,44 @@ def test_a_refused_table_says_so_at_the_top_of_the_page(client, alice):
     assert top < page.index("Create a table")
     assert "The table was not created" in page[top:page.index("</ul>", top)]
     assert not Table.objects.exists()
+
+
+# --- issue 24: Play now, Your tables, refusals, the language switch --------------------
+
+
+def test_play_now_reuses_your_waiting_table(client, alice):
+    first = client.post(reverse("games:play_now"), {"rule_set": "standard"})
+    second = client.post(reverse("games:play_now"), {"rule_set": "standard"})
+    assert first.status_code == second.status_code == 302
+    assert first["Location"] == second["Location"]
+    assert Table.objects.filter(created_by=alice).count() == 1
+
+
+def test_your_tables_lists_them_with_leave_and_leaving_closes_an_empty_one(client, alice):
+    table = services.table_create(user=alice, rule_set="standard", name="Mine alone")
+    page = client.get(reverse("games:your_tables")).content.decode()
+    assert "Mine alone" in page and reverse("games:leave", args=[table.id]) in page
+    lobby = client.get(reverse("games:lobby")).content.decode()
+    assert 'id="your-tables"' in lobby and reverse("games:leave", args=[table.id]) in lobby
+    response = client.post(reverse("games:leave", args=[table.id]), {"next": "lobby"})
+    assert response.status_code == 302 and response["Location"] == reverse("games:lobby")
+    table.refresh_from_db()
+    assert table.status == "closed"
+    assert "Mine alone" not in client.get(reverse("games:lobby")).content.decode()
+
+
+def test_a_refused_practise_table_says_so_once_in_the_players_language(client, alice, settings):
+    settings.MAX_TABLES_PER_USER = 1
+    form = {"practise-rule_set": RuleSet.objects.get(slug="standard").pk, "practise-bots": 1,
+            "practise-level": "easy", "practise-rounds": 4}
+    assert client.post(reverse("games:practise"), form).status_code == 302
+    client.cookies["django_language"] = "zh-hans"
+    page = client.post(reverse("games:practise"), form).content.decode()
+    assert page.count("你已") + page.count("您已") == 1, page[:3000]
+    assert "open tables" not in page
+
+
+@pytest.mark.parametrize("name", ["practise", "create", "join", "play_now"])
+def test_the_language_switch_back_to_a_post_only_address_lands_in_the_lobby(client, alice, name):
+    response = client.get(reverse(f"games:{name}"))
+    assert response.status_code == 302 and response["Location"] == reverse("games:lobby")
