@@ -101,15 +101,16 @@ class Advice:
     exact: bool = False
 
 
-def advise(cards: Sequence[Card], config: RuleConfig, *, samples: int = DEFAULT_SAMPLES,
+def advise(cards: Sequence[Card], config: RuleConfig, *, samples: int | None = None,
            seed: int = 0, players: int | None = None, player_is_banker: bool = False,
            arrangement: Arrangement | None = None, time_budget: float | None = None,
            exact: bool = False, unseen: Sequence[Card] | None = None) -> Advice:
     """Weigh every candidate arrangement of `cards` (13, or 16 in 多三张) against the same
     tables (module docstring).
 
-    `samples`: tables to sample (at most, with a `time_budget` in seconds, which stops
-    dealing early but always keeps one table). `exact`: walk every possible deal instead
+    `samples`: tables to sample at most (default samples_for the hand's size; the
+    sequential stop usually ends sooner; a `time_budget` in seconds stops dealing early
+    but always keeps one table). `exact`: walk every possible deal instead
     of sampling — only for tiny cases (tests), refused past advisor_deals.EXACT_LIMIT.
     `arrangement`: also return the EV of this arrangement of the player's cards (it may be
     a foul where the rule set allows one: validate it first, as a submission).
@@ -121,6 +122,7 @@ def advise(cards: Sequence[Card], config: RuleConfig, *, samples: int = DEFAULT_
     if len(cards) != config.hand_size:
         raise AdvisorError(f"a hand in this rule set is {config.hand_size} cards, "
                            f"not {len(cards)}")
+    samples = samples_for(len(cards)) if samples is None else samples
     try:
         check_in_deck(cards, config.deck, config.jokers)
     except CardError as error:
@@ -367,7 +369,7 @@ class HintValues:
 
 
 def value_hints(cards: Sequence[Card], config: RuleConfig, *, players: int | None = None,
-                player_is_banker: bool = False, samples: int = DEFAULT_SAMPLES,
+                player_is_banker: bool = False, samples: int | None = None,
                 seed: int | None = None, **options) -> HintValues:
     """The hints of `cards` with their EVs, and the EV-best among every candidate, all
     on the same tables (seed: seed_for(cards) unless given; `options`: advise()'s
