@@ -92,12 +92,6 @@ def _seed_bytes(seed: str) -> bytes:
         raise FairnessError("a seed is 64 hexadecimal digits") from None
 
 
-def new_client_seed() -> str:
-    """16 secure bytes as a client seed: what v2's server drew at the deal for a seat
-    that sent none. No deal uses it now (v3 derives such a seat's seed)."""
-    return secrets.token_hex(CLIENT_SEED_DIGITS // 2)
-
-
 def client_seed(value) -> str:
     """A client seed as sent, checked and written in lowercase: exactly 32 hexadecimal
     digits; FairnessError otherwise."""

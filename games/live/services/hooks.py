@@ -6,9 +6,10 @@ attributes; the services always look them up here, at call time):
 - `schedule_arrange_timeout(round_id, version, countdown)`: queue the arrange timer
   (tests record the timers and fire them themselves);
 - `deal_scheme`: how a deal follows from its seeds (rules.engine.fairness). In production
-  v2, where every player's client seed goes into the deal; tests that choose a deal by
-  its seed deal under v1, where `deal_seed_factory()` at the deal is the whole deal;
-- `client_seed_factory()`: the client seed the server draws for a player who sent none;
+  v3, where every player's client seed goes into the deal (and a seat that sent none has
+  the one the commitment fixed: the server draws nothing at the deal); tests that choose
+  a deal by its seed deal under v1, where `deal_seed_factory()` at the deal is the whole
+  deal;
 - `schedule_absent_check(table_id, countdown)`: queue the look at players gone between
   rounds (tests record it and run the service themselves);
 - `schedule_bots(table_id)`: queue a look by the bots of a table that fills its seats
@@ -24,8 +25,7 @@ from config.celery import app
 from rules.engine import fairness
 
 deal_seed_factory = fairness.new_seed
-deal_scheme = fairness.ALGORITHM_V2
-client_seed_factory = fairness.new_client_seed
+deal_scheme = fairness.ALGORITHM_V3
 
 # The arrange timer task (games.live.tasks), looked up by its registered name: the task
 # module calls the services, so importing it here would make the two import each other.
