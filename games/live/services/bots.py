@@ -276,7 +276,7 @@ def play_now(*, user, rule_set: RuleSet | str) -> Table:
     (no session under way, a seat free), or at a table Play now opened, where a bot gives
     up its seat (between rounds at once, else when the round settles); else a new table
     that waits PLAY_NOW_BOT_SECONDS for people, after which bots fill its empty seats and
-    ready themselves, so the round is dealt as soon as the player is ready."""
+    ready themselves; its opener is ready already, so that deals the first round."""
     if isinstance(rule_set, str):
         rule_set = RuleSet.objects.filter(slug=rule_set).first()
         if rule_set is None:
@@ -306,6 +306,8 @@ def play_now(*, user, rule_set: RuleSet | str) -> Table:
         table = table_create(user=user, rule_set=rule_set, name=default_table_name(user),
                              fill_with_bots=True)
         bot_seats.wait_for_people(table.id, seconds)
+        # Pressing Play now is being ready: the bots' arrival deals the first round.
+        player_ready(table_id=table.id, user=user)
         table_id = table.id
         transaction.on_commit(lambda: hooks.app.tasks[hooks.BOTS_WAKE_TASK].apply_async(
             kwargs={"table_id": table_id}, countdown=seconds + 0.2))

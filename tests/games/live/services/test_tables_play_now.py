@@ -42,6 +42,7 @@ def test_a_lone_player_gets_bots_once_nobody_came_within_the_wait(players, setti
     table = bots.play_now(user=players[0], rule_set="standard")
     assert table.fill_with_bots and not table.is_private
     assert people(table) == ["p0"] and bot_count(table) == 0
+    assert Seat.objects.get(table=table, user=players[0]).ready  # Play now is being ready
     bots.bots_wake(table_id=table.id)  # a change within the wait: still waiting for people
     assert bot_count(table) == 0
     later(6)

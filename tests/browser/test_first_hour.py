@@ -1,0 +1,100 @@
+"""Issue 24 in a real browser: a player's first hour. A lone newcomer presses Play now on
+the home page and is dealt a hand within 15 s (bots take the seats nobody came for); Your
+tables lists the table with Leave at 375×667, 667×375 and 1280×800 — in view, nothing
+scrolling sideways, in English and 中文 — and Leave closes it."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import Player
+
+pytestmark = pytest.mark.requires_chromium
+
+SIZES = {"phone": {"width": 375, "height": 667}, "landscape": {"width": 667, "height": 375},
+         "desktop": {"width": 1280, "height": 800}}
+SHOTS = "/tmp/shots"
+
+
+def fits_across(page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"{width} px wide"
+
+
+def in_view_across(page, locator) -> None:
+    box = locator.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"] + 1, box
+
+
+def test_a_lone_player_is_dealt_within_15_seconds_of_play_now(browser, table_server):
+    server = table_server(arrange_seconds=40)
+    player = Player(browser, server, "newcomer", "Mei", viewport=SIZES["phone"]).register()
+    page = player.page
+    page.goto(server.url + "/")
+    started = time.monotonic()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Play now").click()
+    player.wait_connected()
+    expect(page.locator("#rows button.card")).to_have_count(13, timeout=15000)
+    assert time.monotonic() - started < 15
+    expect(page.locator(".seat", has_text="Bot")).to_have_count(3)
+    page.screenshot(path=f"{SHOTS}/first-hour-dealt-phone.png")
+    assert not player.errors, player.errors
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hans"])
+def test_your_tables_fit_every_size_and_leave_closes_the_table(browser, table_server, language):
+    server = table_server(arrange_seconds=40)
+    player = Player(browser, server, f"yours{language[:2]}", "Mei").register()
+    page = player.page
+    player.open_lobby()
+    page.select_option("#id_practise-bots", "2")
+    with page.expect_navigation():
+        page.locator("section.practise button[type=submit]").click()
+    table_url = page.url
+    if language != "en":
+        page.context.add_cookies([{"name": "django_language", "value": language,
+                                   "url": server.url}])
+    leave_name = "Leave" if language == "en" else "离开"
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.goto(server.url + "/tables/yours/")
+        heading = "Your tables" if language == "en" else "我的牌桌"
+        expect(page.locator("h1")).to_have_text(heading)
+        row = page.locator(".your-table")
+        expect(row).to_have_count(1)
+        leave = row.get_by_role("button", name=leave_name)
+        expect(leave).to_be_visible()
+        in_view_across(page, row)
+        in_view_across(page, leave)
+        fits_across(page)
+        page.screenshot(path=f"{SHOTS}/your-tables-{language}-{size}.png", full_page=True)
+        page.goto(server.url + "/tables/")
+        expect(page.locator("#your-tables")).to_have_text(heading)
+        in_view_across(page, page.locator(".lobby-yours .your-table"))
+        fits_across(page)
+    page.goto(server.url + "/tables/yours/")
+    with page.expect_navigation():
+        page.locator(".your-table").get_by_role("button", name=leave_name).click()
+    expect(page.locator(".your-table")).to_have_count(0)
+    page.goto(table_url)
+    expect(page.locator(".seat", has_text="Bot")).to_have_count(0)
+    assert not player.errors, player.errors
+
+
+def test_the_language_switch_after_a_refused_practise_table_is_no_405(browser, table_server):
+    server = table_server(arrange_seconds=40)
+    player = Player(browser, server, "switcher", "Mei").register()
+    page = player.page
+    player.open_lobby()
+    page.evaluate("document.querySelector('#id_practise-bots').innerHTML = '<option value=\"99\">99</option>'")
+    with page.expect_navigation():
+        page.locator("section.practise button[type=submit]").click()
+    assert page.url.endswith("/tables/practise/")
+    with page.expect_navigation():
+        page.select_option("#language", "zh-hans")
+    assert page.url.endswith("/tables/")
+    expect(page.locator("h1")).to_have_text("大厅")
