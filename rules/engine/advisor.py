@@ -55,7 +55,7 @@ import numpy as np
 from .advisor_candidates import Candidate, candidates, hint_arrangement
 from .advisor_deals import (AdvisorError, Deal, check_table, exact_deals,
                             opponent_arrangement, sample_deals, unseen_cards)
-from .advisor_scoring import SeatArrays, opponents_sweep, table_points
+from .advisor_scoring import SEAT_FIELDS, SeatArrays, opponents_sweep, table_points
 from .arrangement import Arrangement
 from .cards import Card, CardError, check_in_deck, display_order
 from .config import RuleConfig
@@ -149,11 +149,12 @@ def advise(cards: Sequence[Card], config: RuleConfig, *, samples: int | None = N
                          time_budget, exact)
         if time_budget is None:
             _remember(key, weighed)
-    found, tables, points = weighed
+    found, field, sweep, points = weighed
     if arrangement is not None:
-        given = points_at_tables([arrangement], tables, config, player_is_banker)
+        given = _scored(SeatArrays.pack([arrangement], config), field, sweep, config,
+                        player_is_banker)
         points = np.concatenate([points, given])
-    return _advice(found, arrangement, cards, points, len(tables), seed, players, exact)
+    return _advice(found, arrangement, cards, points, len(field.foul), seed, players, exact)
 
 
 # Sequential sampling (issue 23): tables are dealt in batches, and after each one the
@@ -171,7 +172,7 @@ INDIFFERENCE = 0.25
 # settlement meets the tables the hint values met at the deal, and only the submitted
 # arrangement is settled again; a hand valued twice costs nothing the second time.
 _WEIGHED: dict = {}
-_WEIGHED_LIMIT = 256
+_WEIGHED_LIMIT = 1024  # ~50-250 kB each (arrays and candidates): 250 rounds, ~100 MB
 
 
 def _remember(key: tuple, weighed: tuple) -> None:
@@ -182,33 +183,39 @@ def _remember(key: tuple, weighed: tuple) -> None:
 
 def _weigh(found: list[Candidate], pool: list[Card], config: RuleConfig, opponents: int,
            samples: int, seed: int, player_is_banker: bool, time_budget: float | None,
-           exact: bool) -> tuple[list[Candidate], list, np.ndarray]:
-    """The candidates, the tables they met and their points there ((candidates, tables)),
-    sampling sequentially up to `samples` tables (module comment above)."""
-    seats = [candidate.arrangement for candidate in found]
+           exact: bool) -> tuple[list[Candidate], SeatArrays, np.ndarray | None, np.ndarray]:
+    """The candidates, the tables they met (packed, with their opponents_sweep) and their
+    points there ((candidates, tables)), sampling sequentially up to `samples` tables
+    (the comment on FLOOR). Tables are kept packed, not as arrangements: a few kilobytes a
+    hand, so that a worker can keep thousands until their analyses come."""
+    packed = SeatArrays.pack([candidate.arrangement for candidate in found], config)
     if exact:
-        tables = deal_tables(pool, config, opponents, samples, seed, exact=True)
-        return found, tables, points_at_tables(seats, tables, config, player_is_banker)
-    packed = SeatArrays.pack(seats, config)
+        field, sweep = pack_tables(deal_tables(pool, config, opponents, samples, seed,
+                                               exact=True), config)
+        return found, field, sweep, _scored(packed, field, sweep, config, player_is_banker)
     deals = sample_deals(pool, opponents, config, seed)
     deadline = None if time_budget is None else time.perf_counter() + time_budget
-    tables: list[tuple[Arrangement, ...]] = []
-    blocks = []
-    while len(tables) < samples:
-        want = min(samples, FLOOR if not tables else len(tables) + BATCH)
+    dealt = 0
+    parts, blocks = [], []
+    while dealt < samples:
+        want = min(samples, FLOOR if not dealt else dealt + BATCH)
         batch = []
         for deal in deals:
             batch.append(tuple(opponent_arrangement(hand, config) for hand in deal))
-            if len(tables) + len(batch) >= want or (
+            if dealt + len(batch) >= want or (
                     deadline is not None and time.perf_counter() >= deadline):
                 break
-        tables.extend(batch)
-        blocks.append(_packed_points(packed, batch, config, player_is_banker))
+        dealt += len(batch)
+        parts.append(pack_tables(batch, config))
+        blocks.append(_scored(packed, *parts[-1], config, player_is_banker))
         if deadline is not None and time.perf_counter() >= deadline:
             break
-        if len(tables) < samples and _settled(np.concatenate(blocks, axis=1)):
+        if dealt < samples and _settled(np.concatenate(blocks, axis=1)):
             break
-    return found, tables, np.concatenate(blocks, axis=1)
+    field = SeatArrays(*(np.concatenate([getattr(part, name) for part, _ in parts])
+                         for name in SEAT_FIELDS))
+    sweep = None if parts[0][1] is None else np.concatenate([sweep for _, sweep in parts])
+    return found, field, sweep, np.concatenate(blocks, axis=1).astype(np.int32)
 
 
 def _settled(points: np.ndarray) -> bool:
@@ -265,22 +272,30 @@ def points_at_tables(seats: Sequence[Arrangement], tables: Sequence[tuple[Arrang
     """(seats, tables): the player's points playing each arrangement in `seats` at each
     table — what settle() gives the player's seat (banker mode: the first opponent of a
     table is the banker unless `player_is_banker`)."""
-    return _packed_points(SeatArrays.pack(list(seats), config), tables, config,
-                          player_is_banker)
+    return _scored(SeatArrays.pack(list(seats), config), *pack_tables(tables, config),
+                   config, player_is_banker)
 
 
-def _packed_points(packed: SeatArrays, tables: Sequence[tuple[Arrangement, ...]],
-                   config: RuleConfig, player_is_banker: bool) -> np.ndarray:
-    blocks = []
-    opponents = len(tables[0])
-    # Tables per block, so that memory stays in tens of megabytes however many candidates.
+def pack_tables(tables: Sequence[tuple[Arrangement, ...]],
+                config: RuleConfig) -> tuple[SeatArrays, np.ndarray | None]:
+    """The tables' opponents packed (tables, opponents), and (all-pairs mode) which of
+    them scoops every other at its table (advisor_scoring.opponents_sweep)."""
+    flat = [seat for table in tables for seat in table]
+    field = SeatArrays.pack(flat, config, (len(tables), len(tables[0])))
+    return field, opponents_sweep(field, config) if config.mode == "all_pairs" else None
+
+
+def _scored(packed: SeatArrays, field: SeatArrays, sweep: np.ndarray | None,
+            config: RuleConfig, player_is_banker: bool) -> np.ndarray:
+    """table_points in blocks of tables, so that memory stays in tens of megabytes
+    however many candidates."""
+    count, opponents = field.foul.shape
     step = max(1, BLOCK // (len(packed.foul) * opponents * 3))
-    for start in range(0, len(tables), step):
-        block = tables[start:start + step]
-        flat = [seat for table in block for seat in table]
-        field = SeatArrays.pack(flat, config, (len(block), opponents))
-        sweep = opponents_sweep(field, config) if config.mode == "all_pairs" else None
-        blocks.append(table_points(packed, field, config, player_is_banker, sweep))
+    blocks = []
+    for start in range(0, count, step):
+        part = SeatArrays(*(getattr(field, name)[start:start + step] for name in SEAT_FIELDS))
+        blocks.append(table_points(packed, part, config, player_is_banker,
+                                   None if sweep is None else sweep[start:start + step]))
     return np.concatenate(blocks, axis=1)
 
 

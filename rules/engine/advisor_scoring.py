@@ -192,7 +192,7 @@ def table_points(candidates: SeatArrays, opponents: SeatArrays, config: RuleConf
         if player_is_banker:
             points, _, _ = pair_points(player, opponents, config, banker_a=True)
             return points.sum(-1)
-        banker = SeatArrays(*(getattr(opponents, name)[:, :1] for name in _FIELDS))
+        banker = SeatArrays(*(getattr(opponents, name)[:, :1] for name in SEAT_FIELDS))
         points, _, _ = pair_points(banker, player, config, banker_a=True)
         return -points[..., 0]
     points, player_scoops, opponent_scoops = pair_points(player, opponents, config)
@@ -207,4 +207,4 @@ def table_points(candidates: SeatArrays, opponents: SeatArrays, config: RuleConf
     return points.sum(-1)
 
 
-_FIELDS = ("codes", "points", "foul", "special", "rank", "value", "big", "horse")
+SEAT_FIELDS = ("codes", "points", "foul", "special", "rank", "value", "big", "horse")
