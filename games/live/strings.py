@@ -121,6 +121,7 @@ def table_strings() -> dict[str, str]:
         "hints.title": _("Hints"),
         "hints.bonus": _("+{bonus} bonus"),
         "hints.no_bonus": _("no bonus"),
+        "hints.timer": _("the timer plays this"),
         "hints.special": _("Special hand: {name}"),
         "hints.none": _("No hints for this hand."),
         "hints.discards": _("Leaves out"),

@@ -539,7 +539,7 @@ export class ArrangeView {
       return;
     }
     const best = bestHint(this.hints);
-    list.replaceChildren(...this.hints.map((hint, index) => {
+    const items = this.hints.map((hint, index) => {
       const active = JSON.stringify(ROWS.map((row) => [...hint[row]].sort())) === current;
       let text;
       if (hint.special) {
@@ -547,10 +547,11 @@ export class ArrangeView {
         text = [el("span", { class: "hint-pattern" }, t("hints.special", { name: info.name }))];
       } else {
         const pattern = hint.pattern.map((slug) => t(`cat.${slug}`)).join(" / ");
+        // Only a bonus is said: "no bonus" on every other hint was noise (issue 24, item 6).
         text = [
           el("span", { class: "hint-pattern" }, pattern),
-          el("span", { class: `hint-bonus${hint.bonus ? " has-bonus" : ""}` },
-            hint.bonus ? t("hints.bonus", { bonus: hint.bonus }) : t("hints.no_bonus")),
+          hint.bonus ? el("span", { class: "hint-bonus has-bonus" }, t("hints.bonus", { bonus: hint.bonus }))
+            : null,
         ];
       }
       // 多三张: which 3 cards the hint leaves out, small enough to sit under its pattern.
@@ -565,9 +566,16 @@ export class ArrangeView {
           title: t("felt.hint_ev", { ev: evText(hint.ev) }) }, evText(hint.ev),
           index === best ? el("span", { class: "hint-best" }, t("felt.hint_best")) : null));
       }
-      return el("li", {}, el("button", { type: "button", class: `hint${active ? " active" : ""}${index === best ? " best" : ""}`,
+      // The timer plays hint 1 (the rule set's default, seed 000 §3.4): said on it.
+      if (index === 0) text.push(el("span", { class: "hint-timer" }, t("hints.timer")));
+      return el("li", { class: index === best ? "best" : null }, el("button", {
+        type: "button", class: `hint${active ? " active" : ""}${index === best ? " best" : ""}`,
         "aria-pressed": String(active), dataset: { action: "hint", index } },
       el("span", { class: "hint-number" }, String(index + 1)), ...text));
-    }));
+    });
+    // The best value is listed first, so it is in view at every size (issue 24, item 5);
+    // each hint keeps its number, and hint 1 says that it is the timer's.
+    if (best > 0) items.unshift(...items.splice(best, 1));
+    list.replaceChildren(...items);
   }
 }

@@ -98,3 +98,30 @@ def test_the_language_switch_after_a_refused_practise_table_is_no_405(browser, t
         page.select_option("#language", "zh-hans")
     assert page.url.endswith("/tables/")
     expect(page.locator("h1")).to_have_text("大厅")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_best_hint_is_in_view_with_its_value_and_hint_1_says_the_timer_plays_it(
+        browser, table_server, size):
+    server = table_server(arrange_seconds=60)
+    player = Player(browser, server, f"best{size}", "Mei", viewport=SIZES[size]).register()
+    page = player.page
+    page.goto(server.url + "/")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Play now").click()
+    expect(page.locator("#rows button.card")).to_have_count(13, timeout=15000)
+    best = page.locator("#hint-list button.hint.best")
+    expect(best).to_have_count(1, timeout=30000)  # the advisor's values came in
+    expect(best.locator(".hint-ev")).to_contain_text("Best value")
+    assert any(ch.isdigit() for ch in best.locator(".hint-ev").inner_text())
+    box, view = best.bounding_box(), page.viewport_size
+    assert box["x"] >= 0 and box["x"] + box["width"] <= view["width"] + 1, box
+    assert box["y"] >= 0 and box["y"] + box["height"] <= view["height"] + 1, box
+    timer = page.locator('#hint-list button.hint[data-index="0"] .hint-timer')
+    expect(timer).to_have_text("the timer plays this")
+    expect(page.locator("#hint-list .hint-bonus", has_text="no bonus")).to_have_count(0)
+    # The value's badge leaves the pattern room: it is not one word a line.
+    pattern = best.locator(".hint-pattern")
+    assert pattern.bounding_box()["height"] < 3 * 20, pattern.bounding_box()
+    page.screenshot(path=f"{SHOTS}/best-hint-{size}.png")
+    assert page.evaluate("document.documentElement.scrollWidth") <= view["width"]

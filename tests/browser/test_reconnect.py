@@ -54,7 +54,7 @@ def test_the_page_rides_out_a_server_restart(browser, table_server):
     expect(hal.page.locator("#rows button.card")).to_have_count(13)
     expect(gus.page.locator(".seat", has_text="Hal")).not_to_contain_text("Disconnected")
 
-    gus.page.locator("#hint-list button.hint").first.click()
+    gus.page.locator("#hint-list button.hint[data-index=\"0\"]").click()
     gus.page.get_by_role("button", name="Submit rows").click()
     hal.page.get_by_role("button", name="Submit rows").click()
     for player in (gus, hal):

@@ -58,7 +58,7 @@ def test_the_special_hint_is_declared_by_the_big_button_and_plain_rows_are_asked
     special = page.evaluate("window.thirteenWater.model.you.hints[0].special")
     assert special
     # The special hint is laid out at the deal: the big button declares it.
-    expect(page.locator("#hint-list button.hint").first).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#hint-list button.hint[data-index=\"0\"]")).to_have_attribute("aria-pressed", "true")
     expect(submit).to_contain_text("Declare")
     expect(submit).to_have_attribute("data-declares", "true")
     expect(page.locator("#declare-button")).to_be_hidden()
@@ -66,7 +66,7 @@ def test_the_special_hint_is_declared_by_the_big_button_and_plain_rows_are_asked
     no_sideways_scroll(page)
 
     # Plain rows (the second hint): Submit asks first.
-    page.locator("#hint-list button.hint").nth(1).click()
+    page.locator("#hint-list button.hint[data-index=\"1\"]").click()
     expect(submit).to_have_text("Submit rows")
     expect(page.locator("#declare-button")).to_be_visible()
     submit.click()
@@ -83,9 +83,9 @@ def test_the_special_hint_is_declared_by_the_big_button_and_plain_rows_are_asked
     # "Back to the rows" closes it; taking the special hint again makes the button Declare.
     question.get_by_role("button", name="Back to the rows").click()
     expect(question).to_be_hidden()
-    page.locator("#hint-list button.hint").first.click()
+    page.locator("#hint-list button.hint[data-index=\"0\"]").click()
     expect(submit).to_have_attribute("data-declares", "true")
-    page.locator("#hint-list button.hint").nth(1).click()
+    page.locator("#hint-list button.hint[data-index=\"1\"]").click()
     submit.click()
     question.get_by_role("button", name="Declare").click()
     expect(page.locator("#phase-text")).to_contain_text("Your rows are in")
@@ -99,7 +99,7 @@ def test_plain_rows_go_in_plain_once_the_player_says_so(browser, table_server):
     player = Player(browser, server, "plain", "Mei", viewport=SIZES["phone"]).register()
     practise_dealt(player)
     page = player.page
-    page.locator("#hint-list button.hint").nth(1).click()
+    page.locator("#hint-list button.hint[data-index=\"1\"]").click()
     page.locator("#submit-button").click()
     page.locator("#special-question").get_by_role("button", name="Submit as plain rows").click()
     expect(page.locator("#phase-text")).to_contain_text("Your rows are in")

@@ -203,7 +203,7 @@ def test_the_felt_table_a_phone_round_a_kept_draft_and_every_point_of_the_reveal
         "nodes => nodes.map(n => n.dataset.code)")) == front
     shot(page, "draft-after-reload-portrait")
     # Back to the first hint, and in.
-    page.locator("#hint-list button.hint").first.click()
+    page.locator("#hint-list button.hint[data-index=\"0\"]").click()
     page.get_by_role("button", name="Submit rows").click()
     expect(page.locator("#phase-text")).to_contain_text("Your rows are in")
     # No empty box is left where the submit bar and the hints were.

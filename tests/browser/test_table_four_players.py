@@ -81,7 +81,7 @@ def test_four_players_hint_special_drag_and_timer(browser, table_server):
     ben.shot("four-phone-dealt")
 
     # Ann: the second hint, then submit.
-    ann_hint = ann.page.locator("#hint-list button.hint").nth(1)
+    ann_hint = ann.page.locator("#hint-list button.hint[data-index=\"1\"]")
     ann_hint.click()
     expect(ann_hint).to_have_attribute("aria-pressed", "true")
     ann.page.get_by_role("button", name="Submit rows").click()
@@ -95,7 +95,7 @@ def test_four_players_hint_special_drag_and_timer(browser, table_server):
     expect(declare).to_contain_text("Declare")
     expect(declare).to_have_attribute("data-declares", "true")
     expect(ben.page.locator("#submit-why")).to_contain_text("special hand")
-    expect(ben.page.locator("#hint-list button.hint").first).to_contain_text("Special hand")
+    expect(ben.page.locator("#hint-list button.hint[data-index=\"0\"]")).to_contain_text("Special hand")
     special_name = ben.page.evaluate(
         "(() => { const w = window.thirteenWater.model; return w.you.hints[0].special; })()")
     assert special_name
@@ -125,7 +125,7 @@ def test_four_players_hint_special_drag_and_timer(browser, table_server):
     for code in rows["back"]:
         drag(page, hand_card(code), page.locator('[data-zone="back"]'))
     expect(page.locator('[data-zone="back"] button.card')).to_have_count(5)
-    expect(page.locator("#hint-list button.hint").first).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#hint-list button.hint[data-index=\"0\"]")).to_have_attribute("aria-pressed", "true")
     expect(page.locator('[data-row-label="back"]')).not_to_have_text("")
     cat.shot("four-cat-built-by-hand")
     page.get_by_role("button", name="Submit rows").click()
@@ -211,6 +211,6 @@ def test_the_foul_warning_and_a_refusing_rule_set(browser, table_server):
         fay.shot("phone-foul-refused")
     else:
         expect(why).not_to_contain_text("Fouled")
-    page.locator("#hint-list button.hint").first.click()
+    page.locator("#hint-list button.hint[data-index=\"0\"]").click()
     expect(page.locator("#submit-button")).to_have_attribute("aria-disabled", "false")
     expect(why).to_have_text("")

@@ -44,7 +44,7 @@ def test_two_players_one_hint_one_timer_both_see_the_settlement(browser, table_s
         expect(player.page.locator("#arrange")).to_be_visible()
         # The first hint is already laid out (seed 000 §3.4): 13 cards in the rows.
         expect(player.page.locator("#rows button.card")).to_have_count(13)
-        first_hint = player.page.locator("#hint-list button.hint").first
+        first_hint = player.page.locator("#hint-list button.hint[data-index=\"0\"]")
         expect(first_hint).to_have_attribute("aria-pressed", "true")
         expect(player.page.locator("#clock")).to_be_visible()
         assert len(player.my_cards()) == 13
@@ -52,7 +52,7 @@ def test_two_players_one_hint_one_timer_both_see_the_settlement(browser, table_s
     hidden_information_holds(alice, bob)
     alice.shot("two-players-arranging")
 
-    hint = alice.page.locator("#hint-list button.hint").nth(1)
+    hint = alice.page.locator("#hint-list button.hint[data-index=\"1\"]")
     hint.click()
     expect(hint).to_have_attribute("aria-pressed", "true")
     expect(alice.page.locator("#submit-button")).to_have_attribute("aria-disabled", "false")
