@@ -277,6 +277,7 @@ def table_strings() -> dict[str, str]:
         "felt.mute": _("Mute sounds"),
         "felt.unmute": _("Turn sounds on"),
         "felt.bot": _("Bot"),
+        "felt.bot_name": _("Bot {number}"),
         "felt.bot_level": _("Bot · {level}"),
         # A bot's level, as the lobby's form names it.
         "felt.level_easy": _("Easy"),

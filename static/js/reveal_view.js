@@ -18,7 +18,7 @@ import { candidateMarks, revealSteps, rowPoints } from "./reveal.js";
 import { cardWord, horseHolder } from "./room_model.js";
 import { accountRound, pairComponents } from "./table_accounting.js";
 import { drawBreakdown, showStep } from "./table_breakdown.js";
-import { avatar, seatSpot } from "./table_seats.js";
+import { avatar, seatSpot, shownName } from "./table_seats.js";
 import { revealSeconds } from "./table_seconds.js";
 
 const FLIP_MS = 320; // between two hands of one row
@@ -223,7 +223,7 @@ export class RevealView {
 
   _name(position) {
     const hand = this.settled.hands.find((h) => h.position === position);
-    return hand ? hand.display_name : `#${position + 1}`;
+    return hand ? shownName(hand.display_name, this.t) : `#${position + 1}`;
   }
 
   _panel(position) {
@@ -263,7 +263,7 @@ export class RevealView {
       el("header", {},
         avatar({ display_name: hand.display_name,
           avatar: hand.avatar || (this.avatarOf ? this.avatarOf(hand.position) : null) }, t, "small"),
-        el("span", { class: "reveal-name" }, hand.display_name,
+        el("span", { class: "reveal-name" }, shownName(hand.display_name, t),
           hand.position === you ? ` (${t("seat.you")})` : ""),
         isBanker ? el("span", { class: "badge banker" }, t("reveal.banker")) : null,
         agreed.has(hand.position) ? el("span", { class: "badge agreed" }, t("reveal.agreed_badge")) : null,

@@ -96,15 +96,30 @@ export function seatSpot(position, viewer, max) {
   return spots[relative] || "t";
 }
 
-/** The seat's face: its avatar picture, or the first letter of the name on a disc. */
+// The bot accounts' names, as the server makes them (games.live.services.bot_seats).
+const BOT_NAME = /^Bot · (Easy|Normal|Strong) (\d+)$/;
+
+/**
+ * A player's name as the table shows it. A bot's "Bot · Normal 3" becomes "Bot 3" in the
+ * page's language (issue 24: on a phone three bots were all "Bot · Norm…"); its level is
+ * on its badge. `t` absent: the name as it is.
+ */
+export function shownName(name, t) {
+  const bot = t && typeof name === "string" ? BOT_NAME.exec(name) : null;
+  return bot ? t("felt.bot_name", { number: bot[2] }) : name;
+}
+
+/** The seat's face: its avatar picture, or the first letter of the name on a disc (a
+ * bot's number, so that bots are told apart). */
 export function avatar(seat, t, extraClass = "") {
+  const bot = BOT_NAME.exec(seat.display_name || "");
   const name = seat.display_name || "?";
   if (seat.avatar) {
     return el("span", { class: `avatar ${extraClass}`.trim() },
       el("img", { src: seat.avatar, alt: t("felt.avatar", { name }), width: 40, height: 40,
         loading: "lazy", decoding: "async" }));
   }
-  const letter = Array.from(name.trim())[0] || "?";
+  const letter = bot ? bot[2] : Array.from(name.trim())[0] || "?";
   // The disc's colour follows the name, so two players are told apart at a glance.
   let hue = 0;
   for (const char of name) hue = (hue * 31 + char.codePointAt(0)) % 360;
@@ -202,7 +217,7 @@ export function drawSeats(root, { model, t, rules, session, userId, hold = null,
         el("span", { class: "seat-name" },
           isBanker ? el("span", { class: "banker-mark", title: t("seat.banker"), "aria-label": t("seat.banker") }, "庄")
             : null,
-          seat.display_name, isYou ? ` (${t("seat.you")})` : ""),
+          shownName(seat.display_name, t), isYou ? ` (${t("seat.you")})` : ""),
         el("span", { class: "seat-line" },
           el("span", { class: "seat-state" }, state),
           doing && !done ? el("span", { class: "seat-clock", dataset: { seatClock: "" } }) : null),
@@ -226,9 +241,9 @@ export function drawSeats(root, { model, t, rules, session, userId, hold = null,
   root.replaceChildren(center, ...seats);
 }
 
-export function nameOf(model, position) {
+export function nameOf(model, position, t = null) {
   const seat = model.seats.find((s) => s.position === position);
-  if (seat) return seat.display_name;
+  if (seat) return shownName(seat.display_name, t);
   const hand = (model.round && model.round.hands || []).find((h) => h.position === position);
-  return hand ? hand.display_name : `#${Number(position) + 1}`;
+  return hand ? shownName(hand.display_name, t) : `#${Number(position) + 1}`;
 }

@@ -31,10 +31,10 @@ def test_practise_with_bots_plays_a_round_to_its_settlement(browser, table_serve
         practise.get_by_role("button", name="Practise with bots").click()
     alice.wait_connected()
     expect(page.locator(".seat")).to_have_count(3)
-    expect(page.locator(".seat", has_text="Bot · Normal 1")).to_be_visible()
-    expect(page.locator(".seat", has_text="Bot · Normal 2")).to_be_visible()
+    expect(page.locator(".seat", has_text="Bot 1")).to_be_visible()
+    expect(page.locator(".seat", has_text="Bot 2")).to_be_visible()
     # The bots ready themselves after their pause.
-    for name in ("Bot · Normal 1", "Bot · Normal 2"):
+    for name in ("Bot 1", "Bot 2"):
         expect(page.locator(".seat", has_text=name)).to_contain_text("Ready", timeout=20000)
 
     page.get_by_role("button", name="Ready").click()
@@ -48,7 +48,7 @@ def test_practise_with_bots_plays_a_round_to_its_settlement(browser, table_serve
     expect(page.locator("#reveal")).to_be_visible(timeout=30000)
     expect(page.locator("#reveal")).to_have_attribute("data-done", "true", timeout=20000)
     expect(page.locator(".reveal-hand")).to_have_count(3)
-    for name in ("Bot · Normal 1", "Bot · Normal 2"):
+    for name in ("Bot 1", "Bot 2"):
         # The bots submitted their own rows: no timer badge on their hands.
         expect(page.locator(".reveal-hand", has_text=name).locator(".badge.auto")).to_have_count(0)
     alice.shot("practise-settled")
