@@ -65,7 +65,7 @@ const arrangeView = new ArrangeView({
 });
 
 // 十三道 (RULES.md §8): the bank strip, the bidding and exchange panel, the negotiation.
-const name = (position) => nameOf(model, position);
+const name = (position) => nameOf(model, position, t);
 const bankerView = new BankerView({ strip: $("bank-strip"), panel: $("phase-panel") }, {
   t, rules: page.rules, name, send: (message) => send(message),
 });
