@@ -255,6 +255,9 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Files browsers ask for at the site's root, served there by WhiteNoise: /favicon.ico
+# (issue 24, item 8: it was a 404 in every server log). The pages link favicon.svg.
+WHITENOISE_ROOT = BASE_DIR / "static" / "root"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # Production serves collected, compressed, fingerprinted files through WhiteNoise;

@@ -265,3 +265,10 @@ def test_a_refused_practise_table_says_so_once_in_the_players_language(client, a
 def test_the_language_switch_back_to_a_post_only_address_lands_in_the_lobby(client, alice, name):
     response = client.get(reverse(f"games:{name}"))
     assert response.status_code == 302 and response["Location"] == reverse("games:lobby")
+
+
+def test_the_favicon_is_served_at_the_root(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 200
+    body = b"".join(response.streaming_content) if response.streaming else response.content
+    assert body[:4] == b"\x00\x00\x01\x00"  # an ICO file
