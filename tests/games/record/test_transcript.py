@@ -98,3 +98,25 @@ def test_the_api_serves_the_canonical_bytes_as_json_for_every_accept(
     assert response["Content-Type"].split(";")[0] == "application/json"
     assert response.content == encode(transcript(replay_build(round))).encode("ascii")
     assert verify(response.content.decode("ascii")) is None
+
+
+def test_an_old_v2_round_keeps_its_server_drawn_seeds_and_verifies_under_v2():
+    """Rounds dealt under v2 keep their algorithm: the seed the server drew for a seat
+    stays written out (only v3 writes null), and the deal checks out under v2."""
+    from rules.engine.cards import codes
+    from rules.engine.presets import PRESETS
+
+    server, drawn = "5e" * 32, "cd" * 16
+    seed = fairness.deal_seed(fairness.ALGORITHM_V2, server, 2, [SEEDS[0], drawn])
+    hands = [codes(hand) for hand in fairness.deal_from_seed(seed, PRESETS["standard"], 2)[0]]
+    replay = {"fairness": {"algorithm": fairness.ALGORITHM_V2, "seed": server,
+                           "commitment": fairness.commitment(server), "round_number": 2,
+                           "deal_order": [0, 1],
+                           "client_seeds": [{"position": 0, "seed": SEEDS[0], "by_server": False},
+                                            {"position": 1, "seed": drawn, "by_server": True}]},
+              "hands": [{"position": k, "front": hand[:3], "middle": hand[3:8],
+                         "back": hand[8:]} for k, hand in enumerate(hands)],
+              "rules": {"deck": "standard", "jokers": False, "hand_size": 13}}
+    line = transcript(replay)
+    assert line["client_seeds"] == [SEEDS[0], drawn]
+    assert verify(encode(line)) is None
