@@ -26,7 +26,8 @@ export class ArrangeView {
   /**
    * elements: {root, rows, hand, hints, hintsTitle, submit, declare, why, help, question}
    *   (question: where the page asks about a special left undeclared; optional)
-   * options: {t, rules, sounds, onSubmit(rows), onDeclare(), onNotice(text), drafts
+   * options: {t, rules, sounds, onSubmit(rows), onDeclare(), onNotice(text),
+   *   onNoticeClear() (the notice about the rows is out of date; optional), drafts
    *   (draft.js's DraftStore: the rows survive a reload of the round; optional)}
    */
   constructor(elements, options) {
@@ -282,6 +283,7 @@ export class ArrangeView {
     if (!state.allowed) {
       this.asking = false;
       this.onNotice(state.why);
+      this.stale = state.why; // cleared once the rows no longer say it (issue 24, item 8)
       this.sounds.play("error");
       return;
     }
@@ -424,6 +426,12 @@ export class ArrangeView {
     hand.replaceChildren(...trays);
 
     const state = this._submitState();
+    // The refusal shown for the rows (a foul, cards left) goes once they are fixed: it
+    // stayed over the seats after the rows were right.
+    if (this.stale && state.why !== this.stale) {
+      this.stale = null;
+      this.onNoticeClear?.();
+    }
     const info = this._special();
     const taken = this._specialTaken();
     if (!info || this.locked) this.asking = false;

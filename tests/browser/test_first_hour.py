@@ -125,3 +125,21 @@ def test_the_best_hint_is_in_view_with_its_value_and_hint_1_says_the_timer_plays
     assert pattern.bounding_box()["height"] < 3 * 20, pattern.bounding_box()
     page.screenshot(path=f"{SHOTS}/best-hint-{size}.png")
     assert page.evaluate("document.documentElement.scrollWidth") <= view["width"]
+
+
+@pytest.mark.parametrize("size", ["phone", "landscape"])
+def test_a_refusal_about_the_rows_goes_once_they_are_fixed(browser, table_server, size):
+    server = table_server(arrange_seconds=60)
+    player = Player(browser, server, f"toast{size}", "Mei", viewport=SIZES[size]).register()
+    page = player.page
+    page.goto(server.url + "/")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Play now").click()
+    expect(page.locator("#rows button.card")).to_have_count(13, timeout=15000)
+    page.get_by_role("button", name="Clear all").click()
+    page.locator("#submit-button").dispatch_event("click")  # refused: cards are left
+    expect(page.locator("#error-box")).to_be_visible()
+    expect(page.locator("#error-text")).to_contain_text("Place all 13 cards first")
+    page.locator('#hint-list button.hint[data-index="0"]').click()
+    expect(page.locator("#error-box")).to_be_hidden()
+    page.screenshot(path=f"{SHOTS}/toast-gone-{size}.png")
