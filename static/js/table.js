@@ -62,6 +62,7 @@ const arrangeView = new ArrangeView({
   onSubmit: (rows) => send({ type: "submit", ...rows }, () => arrangeView.refused()),
   onDeclare: () => send({ type: "declare" }, () => arrangeView.refused()),
   onNotice: (text) => showError(text),
+  onNoticeClear: () => hideError(),
 });
 
 // 十三道 (RULES.md §8): the bank strip, the bidding and exchange panel, the negotiation.
