@@ -205,3 +205,26 @@ def test_the_hand_history_lists_every_seed_and_a_transcript_that_verifies(
     out = StringIO()
     assert engine_cli(["verify-deal"], StringIO(line.removeprefix("Transcript ") + "\n"),
                       out) == 0, out.getvalue()
+
+
+def test_the_bots_seats_have_the_seeds_the_commitment_fixed(players, committed, monkeypatch,
+                                                            django_capture_on_commit_callbacks):
+    """A practice table: the player sends a seed, the three bots (who never send one) are
+    dealt in with the seeds the server seed fixed before anyone was ready."""
+    from games.live.services import bots
+    from tests.games.bot_runner import BotRunner, fresh_cache_keys
+
+    fresh_cache_keys(monkeypatch)
+    runner = BotRunner(monkeypatch, django_capture_on_commit_callbacks)
+    table = committed(bots.practise_create, user=players[0], rule_set="standard", bots=3,
+                      level="easy")
+    committed(services.player_connection, table_id=table.id, user=players[0], connected=True)
+    committed(services.player_ready, table_id=table.id, user=players[0],
+              client_seed=CLIENT[0])
+    runner.run()
+    round = Round.objects.filter(table=table).order_by("number").first()
+    assert round.fairness == fairness.ALGORITHM_V3
+    assert round.client_seeds[0] == {"position": 0, "seed": CLIENT[0], "by_server": False}
+    assert [entry["seed"] for entry in round.client_seeds[1:]] == [
+        fairness.derived_client_seed(SEED, round.number, k) for k in (1, 2, 3)]
+    assert all(entry["derived"] for entry in round.client_seeds[1:])
