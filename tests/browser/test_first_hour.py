@@ -29,6 +29,14 @@ def in_view_across(page, locator) -> None:
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"] + 1, box
 
 
+def dealt_by_play_now(page, server) -> None:
+    """Play now on the home page, then the hand dealt (the bots come after the wait)."""
+    page.goto(server.url + "/")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Play now").click()
+    expect(page.locator("#rows button.card")).to_have_count(13, timeout=15000)
+
+
 def test_a_lone_player_is_dealt_within_15_seconds_of_play_now(browser, table_server):
     server = table_server(arrange_seconds=40)
     player = Player(browser, server, "newcomer", "Mei", viewport=SIZES["phone"]).register()
@@ -106,10 +114,7 @@ def test_the_best_hint_is_in_view_with_its_value_and_hint_1_says_the_timer_plays
     server = table_server(arrange_seconds=60)
     player = Player(browser, server, f"best{size}", "Mei", viewport=SIZES[size]).register()
     page = player.page
-    page.goto(server.url + "/")
-    with page.expect_navigation():
-        page.get_by_role("button", name="Play now").click()
-    expect(page.locator("#rows button.card")).to_have_count(13, timeout=15000)
+    dealt_by_play_now(page, server)
     best = page.locator("#hint-list button.hint.best")
     expect(best).to_have_count(1, timeout=30000)  # the advisor's values came in
     expect(best.locator(".hint-ev")).to_contain_text("Best value")
@@ -132,10 +137,7 @@ def test_a_refusal_about_the_rows_goes_once_they_are_fixed(browser, table_server
     server = table_server(arrange_seconds=60)
     player = Player(browser, server, f"toast{size}", "Mei", viewport=SIZES[size]).register()
     page = player.page
-    page.goto(server.url + "/")
-    with page.expect_navigation():
-        page.get_by_role("button", name="Play now").click()
-    expect(page.locator("#rows button.card")).to_have_count(13, timeout=15000)
+    dealt_by_play_now(page, server)
     page.get_by_role("button", name="Clear all").click()
     page.locator("#submit-button").dispatch_event("click")  # refused: cards are left
     expect(page.locator("#error-box")).to_be_visible()
