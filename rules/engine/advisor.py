@@ -336,7 +336,8 @@ def best_arrangement(cards: Sequence[Card], config: RuleConfig, *, opponents: in
     """The EV-best arrangement of `cards` — what the strong bot submits (issue 16).
     `opponents`: the other players at the table (default: the rule set's largest table);
     `budget`: seconds to spend at most (default: no limit; the sample size decides —
-    150 tables, 80 with 16 cards — which keeps the answer reproducible from `seed`)."""
+    at most 150 tables, 80 with 16 cards, fewer where the sequential stop ends sooner —
+    which keeps the answer reproducible from `seed`)."""
     players = None if opponents is None else opponents + 1
     samples = samples_for(len(cards))
     return advise(cards, config, samples=samples, seed=seed, players=players,
