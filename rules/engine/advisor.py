@@ -44,6 +44,7 @@ what `samples=n` gives.
 from __future__ import annotations
 
 import hashlib
+import threading
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -177,10 +178,14 @@ _WEIGHED: dict = {}
 _WEIGHED_LIMIT = 1024  # ~50-250 kB each (arrays, candidates): 256 rounds, 50-250 MB
 
 
+_WEIGHED_LOCK = threading.Lock()  # the timer and the bots may advise from several threads
+
+
 def _remember(key: tuple, weighed: tuple) -> None:
-    if len(_WEIGHED) >= _WEIGHED_LIMIT:
-        del _WEIGHED[next(iter(_WEIGHED))]  # the oldest: dicts keep insertion order
-    _WEIGHED[key] = weighed
+    with _WEIGHED_LOCK:
+        while len(_WEIGHED) >= _WEIGHED_LIMIT:
+            del _WEIGHED[next(iter(_WEIGHED))]  # the oldest: dicts keep insertion order
+        _WEIGHED[key] = weighed
 
 
 def _weigh(found: list[Candidate], pool: list[Card], config: RuleConfig, opponents: int,
