@@ -332,8 +332,9 @@ def table_strings() -> dict[str, str]:
         "session.next": _("Press Ready to play another session."),
         "reveal.horse": _("{name} played the horse card {card}: every result doubled"),
         "seed.yours": _("Your seed {seed}… is in this deal."),
-        "seed.server": _("The server drew your seed {seed}… for this deal (none came from your "
-                         "browser)."),
+        # v3 (docs/fairness.md): a seat that sent none has the seed the commitment fixed.
+        "seed.server": _("Your browser sent no seed: yours, {seed}…, is the one the server's "
+                         "committed seed fixed before the deal."),
         "chat.title": _("Chat"),
         "chat.open": _("Chat"),
         "chat.close": _("Close the chat"),

@@ -104,7 +104,8 @@ def round_text(replay: dict[str, Any]) -> str:
         f"  commitment {fairness['commitment']}",
         f"  seed       {fairness['seed']}",
         *(f"  client seed {seat(entry['position'])}: {entry['seed']}"
-          + (" (drawn by the server)" if entry.get("by_server") else "")
+          + (" (sent none: fixed by the server seed)" if entry.get("derived")
+             else " (drawn by the server)" if entry.get("by_server") else "")
           for entry in fairness.get("client_seeds") or []),
         "Dealt",
     ]

@@ -212,12 +212,15 @@ def _unreadable(round: Round, reason: str) -> dict[str, Any]:
 
 def _deal_seed(round: Round, log: _Log) -> str:
     """The seed the deal ran on: the revealed server seed itself (v1), or mixed with the
-    logged client seeds and the round number (v2); "" when they cannot make one (the
-    verification says why)."""
+    logged client seeds and the round number (v2, v3); "" when they cannot make one (the
+    verification says why). A v3 seat that sent no seed is worked out again from the
+    server seed, not taken from the log, so the replay checks the derivation too."""
+    algorithm = log.dealt.get("fairness")
     try:
-        return fairness.deal_seed(log.dealt.get("fairness"), round.deal_seed, round.number,
-                                  [entry["seed"] for entry in
-                                   log.dealt.get("client_seeds") or []])
+        return fairness.deal_seed(algorithm, round.deal_seed, round.number,
+                                  [None if algorithm == fairness.ALGORITHM_V3
+                                   and entry.get("derived") else entry["seed"]
+                                   for entry in log.dealt.get("client_seeds") or []])
     except (fairness.FairnessError, KeyError, TypeError):
         return ""
 
@@ -416,6 +419,13 @@ def _check_commitment(round: Round, log: _Log) -> str | None:
         return _("the revealed seed is not 64 hexadecimal digits")
     if fairness.commitment(round.deal_seed) != published:
         return _("SHA-256 of the revealed seed is not the published commitment")
+    if algorithm == fairness.ALGORITHM_V3:
+        # A seat that sent no seed has the one the revealed seed fixes: the log's must be it.
+        for place, entry in enumerate(log.dealt.get("client_seeds") or []):
+            if entry.get("derived") and entry.get("seed") != fairness.derived_client_seed(
+                    round.deal_seed, round.number, place):
+                return _("seat %(position)s's client seed is not the one the revealed seed "
+                         "fixes for it") % {"position": entry.get("position")}
     return None
 
 

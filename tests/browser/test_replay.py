@@ -221,7 +221,7 @@ def test_a_v2_replay_shows_the_transcript_and_links_the_verification_page(
             entry = page.locator(f"#fairness-client-seeds li[data-position='{position}']")
             assert entry.locator("code").inner_text() == seeds[position]
             assert entry.locator(".seed-owner").inner_text() == f"Player {position}"
-            assert "(drawn by the server)" in entry.inner_text()
+            assert "(sent none: fixed by the server seed)" in entry.inner_text()  # v3
         assert page.locator("#fairness-client-seeds li.yours").get_attribute(
             "data-position") == "1"
         assert "(yours)" in page.locator("#fairness-client-seeds li.yours").inner_text()

@@ -200,7 +200,7 @@ def test_the_hand_history_lists_every_seed_and_a_transcript_that_verifies(
     round = play_out(table, players, committed)
     text = round_text(replay_build(round))
     assert f"client seed Seat 0 Player 0: {CLIENT[0]}" in text
-    assert "(drawn by the server)" in text
+    assert "(sent none: fixed by the server seed)" in text  # v3: seat 3 sent none
     line = next(l for l in text.splitlines() if l.startswith("Transcript "))
     out = StringIO()
     assert engine_cli(["verify-deal"], StringIO(line.removeprefix("Transcript ") + "\n"),
@@ -228,3 +228,22 @@ def test_the_bots_seats_have_the_seeds_the_commitment_fixed(players, committed, 
     assert [entry["seed"] for entry in round.client_seeds[1:]] == [
         fairness.derived_client_seed(SEED, round.number, k) for k in (1, 2, 3)]
     assert all(entry["derived"] for entry in round.client_seeds[1:])
+
+
+def test_the_replay_works_a_derived_seed_out_again_rather_than_trusting_the_log(
+        players, committed):
+    """v3: the replay's own check derives a seat's seed from the server seed; a log whose
+    stored derived seed was changed no longer verifies."""
+    table = seated(players)
+    ready_all(table, players, CLIENT[:3] + [None], committed)
+    round = play_out(table, players, committed)
+    assert replay_build(round)["verification"]["ok"]
+    dealt = round.events.get(type="dealt")
+    entry = next(e for e in dealt.payload["client_seeds"] if e.get("derived"))
+    entry["seed"] = CLIENT[0]  # the seat's seed as a dishonest log would claim it
+    type(dealt).objects.filter(pk=dealt.pk).update(payload=dealt.payload)  # append-only
+    round.refresh_from_db()
+    verification = replay_build(round)["verification"]
+    assert verification["ok"] is False
+    [failed] = [check for check in verification["checks"] if not check["ok"]]
+    assert failed["check"] == "commitment" and "fixes for it" in failed["message"]
