@@ -170,8 +170,9 @@ class Round(models.Model):
         help_text=_("How the deal follows from its seeds (docs/fairness.md)."))
     client_seeds = models.JSONField(
         _("client seeds"), default=list, blank=True,
-        help_text=_("v2: every seat's client seed in seat order, [{position, seed, "
-                    "by_server}]; public once dealt."))
+        help_text=_("v2 and v3: every seat's client seed in seat order, [{position, seed, "
+                    "by_server, derived}] (v3: derived, the seed the server seed fixed for a "
+                    "seat that sent none); public once dealt."))
     flow = models.JSONField(
         _("phase state"), default=dict, blank=True,
         help_text=_("十三道: bids, the exchange under way, negotiations and fees. Server-only: "
