@@ -196,10 +196,11 @@ def _pass_the_host_on(table: Table, left: int) -> None:
 
 
 def player_ready(*, table_id: int, user, client_seed: str | None = None) -> None:
-    """Press ready, with the client seed the player's browser adds to the next deal (v2,
-    docs/fairness.md; none: the seat's seed is the one the committed server seed fixes, v3). When every
-    seated player is ready and at least the rule set's `min_players` sit, the round is
-    dealt at once (seed 000 §3.2). A malformed seed, or a second one, is refused."""
+    """Press ready, with the client seed the player's browser adds to the next deal
+    (docs/fairness.md; none: the seat's seed is the one the committed server seed fixes,
+    v3). When every seated player is ready and at least the rule set's `min_players` sit,
+    the round is dealt at once (seed 000 §3.2). A malformed seed, or a second one, is
+    refused."""
     if client_seed is not None:
         try:
             client_seed = fairness.client_seed(client_seed)
