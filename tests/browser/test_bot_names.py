@@ -46,3 +46,25 @@ def test_three_bots_are_told_apart_at_every_size(browser, table_server, language
         assert set(names_whole(page)) == expected
         page.screenshot(path=f"{SHOTS}/bot-names-{language}-{size}.png")
     assert not player.errors, player.errors
+
+
+@pytest.mark.parametrize("size", ["phone", "landscape"])
+def test_no_seat_state_is_cut_while_the_others_arrange(browser, table_server, size):
+    server = table_server(arrange_seconds=60)
+    player = Player(browser, server, f"state{size}", "Mei", viewport=SIZES[size]).register()
+    page = player.page
+    page.goto(server.url + "/")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Play now").click()
+    expect(page.locator("#rows button.card")).to_have_count(13, timeout=15000)
+    page.wait_for_timeout(1200)  # the seats' clocks are drawn
+    cut = page.locator(".seat .seat-state, .seat .seat-name").evaluate_all(
+        """nodes => nodes.filter(n => n.getBoundingClientRect().width > 2
+                                 && n.scrollWidth > n.clientWidth + 1).map(n => n.textContent)""")
+    assert not cut, f"cut: {cut}"
+    status = page.locator("#phase-text")
+    page.screenshot(path=f"{SHOTS}/seat-states-{size}.png")
+    assert status.evaluate("n => n.scrollHeight <= n.clientHeight + 1 && n.scrollWidth <= n.clientWidth + 1"), \
+        status.evaluate("n => [n.scrollHeight, n.clientHeight, n.scrollWidth, n.clientWidth]")
+    expect(page.locator(".seat.bot .seat-clock").first).to_contain_text("s")
+    page.screenshot(path=f"{SHOTS}/seat-states-{size}.png")
