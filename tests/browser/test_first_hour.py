@@ -145,3 +145,16 @@ def test_a_refusal_about_the_rows_goes_once_they_are_fixed(browser, table_server
     page.locator('#hint-list button.hint[data-index="0"]').click()
     expect(page.locator("#error-box")).to_be_hidden()
     page.screenshot(path=f"{SHOTS}/toast-gone-{size}.png")
+
+
+def test_the_back_row_is_above_the_fold_at_1280_by_800(browser, table_server):
+    server = table_server(arrange_seconds=60)
+    player = Player(browser, server, "fold", "Mei", viewport=SIZES["desktop"]).register()
+    page = player.page
+    dealt_by_play_now(page, server)
+    page.evaluate("window.scrollTo(0, 0)")
+    back = page.locator('#rows [data-zone="back"]').bounding_box()
+    assert back["y"] + back["height"] <= 800, back
+    submit = page.locator("#submit-button").bounding_box()
+    assert submit["y"] + submit["height"] <= 800, submit
+    page.screenshot(path=f"{SHOTS}/fold-desktop.png")
