@@ -272,3 +272,15 @@ def test_the_favicon_is_served_at_the_root(client):
     assert response.status_code == 200
     body = b"".join(response.streaming_content) if response.streaming else response.content
     assert body[:4] == b"\x00\x00\x01\x00"  # an ICO file
+
+
+def test_the_admins_sample_round_names_row_categories_in_words():
+    from django.template.loader import render_to_string
+
+    from rules.engine.presets import PRESETS
+    from rules.sample import sample_round
+
+    page = render_to_string("admin/rules/sample_round.html",
+                            {"sample": sample_round(PRESETS["standard"])})
+    assert not re.search(r"\b(high_card|four_of_a_kind|two_pair|full_house|three_of_a_kind)\b", page)
+    assert "(乌龙)" in page or "(一对)" in page or "(两对)" in page
