@@ -15,7 +15,8 @@ The services are split by what they change:
     rounds.py        a round: the deal, submissions, the round's timer, settlement
     banker.py        十三道's actions: bids, the exchange's steps, the negotiation
     rooms.py         a room between rounds: start now, votes to end, away and back,
-                     freeing a seat, the chat, play now, closing idle tables
+                     freeing a seat, the chat and mutes, closing idle tables
+    bots.py          what bots do at a table, and Play now (never alone: bots fill in)
     sessions.py      a room's session of rounds: its start, its end, away marks
     round_state.py   a machine step back into the database (then messages and timer)
     round_messages.py  what a step tells the table and each player
@@ -30,12 +31,15 @@ from games.live.services.banker import (exchange_choose, exchange_put, exchange_
 from games.live.services.rounds import (OVERDUE_GRACE, round_auto_submit, round_declare,
                                         round_submit, round_timeout_overdue,
                                         round_timers_rearm)
-from games.live.services.rooms import (absent_players_away, chat_mute, chat_send, close_idle_tables,
-                                       play_now, player_back, seat_free, start_now, vote_end)
+from games.live.services.rooms import (absent_players_away, chat_mute, chat_send,
+                                       close_idle_tables, player_back, seat_free, start_now,
+                                       vote_end)
+from games.live.services.bots import play_now
 from games.live.services.tables import (player_connection, player_ready, seat_leave, seat_take,
                                         table_create, table_join)
 
-__all__ = ["GameError", "OVERDUE_GRACE", "absent_players_away", "exchange_choose", "exchange_put", "exchange_swap",
+__all__ = ["GameError", "OVERDUE_GRACE", "absent_players_away", "exchange_choose",
+           "exchange_put", "exchange_swap",
            "negotiate_answer", "negotiate_propose", "player_connection", "player_ready",
            "round_bid", "chat_mute", "chat_send", "close_idle_tables", "play_now", "player_back",
            "seat_free", "start_now", "vote_end",

@@ -1,6 +1,6 @@
 """What a room's players and host do between and around rounds: the host's "start now",
 votes to end the session, coming back from away (托管), the host freeing an away
-player's seat, the chat, "play now", and closing tables nobody visits.
+player's seat, the chat, and closing tables nobody visits ("play now" is services.bots').
 
 Each is one service (HackSoft style) under the table's lock, versioned and broadcast after
 commit like every other change; a refusal is a GameError that changes nothing.
@@ -12,7 +12,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Count, Exists, F, OuterRef, Q
+from django.db.models import Q
 
 from accounts.models import ChatMute, User
 from games.errors import GameError
@@ -20,9 +20,7 @@ from games.live import broadcast, selectors
 from games.live.services import hooks, sessions
 from games.live.services.rounds import deal_if_playable, maybe_start_round
 from games.live.services.table_row import changed, lock_table, round_running, seat_of, seats_of
-from games.live.services.tables import seat_take, table_create
 from games.models import ChatMessage, Seat, Session, Table, TableStatus
-from rules.models import RuleSet
 
 # Quick phrases (快捷语): keys the table page shows in each reader's language.
 CHAT_PHRASES = ("hello", "good_luck", "nice_hand", "hurry_up", "well_played", "one_more",
@@ -183,29 +181,6 @@ def chat_mute(*, table_id: int, user, user_id, muted) -> list[dict]:
         broadcast.to_player(table.id, user.id, {"type": "muted", "version": table.version,
                                                 "muted": shown})
     return shown
-
-
-def play_now(*, user, rule_set: RuleSet | str) -> Table:
-    """Seat the player at a public table of the rule set that waits for players (no
-    session started, a seat free), or open one (with the rule set's defaults)."""
-    slug = rule_set if isinstance(rule_set, str) else rule_set.slug
-    playing = Session.objects.filter(table=OuterRef("pk"), ended_at__isnull=True)
-    waiting = (Table.objects.filter(is_private=False, status=TableStatus.OPEN,
-                                    rule_set__slug=slug)
-               .filter(~Exists(playing))
-               .annotate(players=Count("seats"))
-               .filter(players__lt=F("seat_count"), players__gt=0)
-               .order_by("created_at"))
-    for table in waiting:
-        if Seat.objects.filter(table=table, user=user).exists():
-            return table
-        try:
-            seat_take(table_id=table.id, user=user)
-        except GameError:
-            continue  # filled meanwhile
-        return table
-    name = f"{getattr(user, 'display_name', '') or user} · {slug}"[:60]
-    return table_create(user=user, rule_set=slug, name=name)
 
 
 def close_idle_tables() -> int:
