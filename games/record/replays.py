@@ -211,16 +211,13 @@ def _unreadable(round: Round, reason: str) -> dict[str, Any]:
 
 
 def _deal_seed(round: Round, log: _Log) -> str:
-    """The seed the deal ran on: the revealed server seed itself (v1), or mixed with the
-    logged client seeds and the round number (v2, v3); "" when they cannot make one (the
-    verification says why). A v3 seat that sent no seed is worked out again from the
-    server seed, not taken from the log, so the replay checks the derivation too."""
-    algorithm = log.dealt.get("fairness")
+    """The seed the deal ran on (docs/fairness.md, v1–v3), a v3 seat without a seed worked
+    out again rather than read from the log; "" when none can be made (the checks say why)."""
+    algorithm, entries = log.dealt.get("fairness"), log.dealt.get("client_seeds") or []
+    derived = algorithm == fairness.ALGORITHM_V3
     try:
-        return fairness.deal_seed(algorithm, round.deal_seed, round.number,
-                                  [None if algorithm == fairness.ALGORITHM_V3
-                                   and entry.get("derived") else entry["seed"]
-                                   for entry in log.dealt.get("client_seeds") or []])
+        return fairness.deal_seed(algorithm, round.deal_seed, round.number, [
+            None if derived and e.get("derived") else e["seed"] for e in entries])
     except (fairness.FairnessError, KeyError, TypeError):
         return ""
 
@@ -414,19 +411,15 @@ def _check_commitment(round: Round, log: _Log) -> str | None:
     if published != round.deal_commitment:
         return _("the commitment in the log is not the round's published commitment")
     try:
-        fairness.commitment(round.deal_seed)
+        if fairness.commitment(round.deal_seed) != published:
+            return _("SHA-256 of the revealed seed is not the published commitment")
     except fairness.FairnessError:
         return _("the revealed seed is not 64 hexadecimal digits")
-    if fairness.commitment(round.deal_seed) != published:
-        return _("SHA-256 of the revealed seed is not the published commitment")
-    if algorithm == fairness.ALGORITHM_V3:
-        # A seat that sent no seed has the one the revealed seed fixes: the log's must be it.
-        for place, entry in enumerate(log.dealt.get("client_seeds") or []):
-            if entry.get("derived") and entry.get("seed") != fairness.derived_client_seed(
-                    round.deal_seed, round.number, place):
-                return _("seat %(position)s's client seed is not the one the revealed seed "
-                         "fixes for it") % {"position": entry.get("position")}
-    return None
+    wrong = fairness.wrong_derived_seat(algorithm, round.deal_seed, round.number,
+                                        log.dealt.get("client_seeds") or [])
+    return None if wrong is None else _(
+        "seat %(position)s's client seed is not the one the revealed seed fixes for it") % {
+        "position": wrong}
 
 
 def _check_deal(round: Round, log: _Log, config: RuleConfig) -> str | None:

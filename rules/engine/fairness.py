@@ -152,6 +152,19 @@ def deal_seed(algorithm: str, server_seed: str, round_number: int = 0,
     raise FairnessError(f"unknown deal algorithm {algorithm!r}")
 
 
+def wrong_derived_seat(algorithm: str, server_seed: str, round_number: int,
+                       entries: Sequence[dict]) -> int | None:
+    """v3: the position of the first logged seat marked `derived` whose seed is not the
+    one the server seed fixes for its place in deal order (None: all are, or not v3)."""
+    if algorithm != ALGORITHM_V3:
+        return None
+    for place, entry in enumerate(entries):
+        if entry.get("derived") and entry.get("seed") != derived_client_seed(
+                server_seed, round_number, place):
+            return entry.get("position")
+    return None
+
+
 def commitment(seed: str) -> str:
     """The SHA-256 commitment published before the deal."""
     return hashlib.sha256(_seed_bytes(seed)).hexdigest()

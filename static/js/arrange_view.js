@@ -467,8 +467,13 @@ export class ArrangeView {
     box.hidden = !this.asking;
     if (!this.asking) {
       box.replaceChildren();
+      delete box.dataset.special;
       return;
     }
+    // Drawn once per question: every render (a seat's news, the clock) rebuilding it would
+    // take the focus off its Declare button and move its answers under the player's finger.
+    if (box.dataset.special === info.code && box.childElementCount) return;
+    box.dataset.special = info.code;
     box.replaceChildren(
       el("p", { class: "special-question-text", id: "special-question-text" },
         t("special.question", { name: info.name, points: info.points })),
