@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "accounts",
     "rules",
     "games",
+    "ratings",
 ]
 
 MIDDLEWARE = [
@@ -185,6 +186,13 @@ BOT_ADVISOR = {"samples": env.int("BOT_ADVISOR_SAMPLES", default=0), "seed": 0}
 # Play now (issue 24): a table it opens waits this many seconds for people, then bots
 # fill its empty seats, so a lone player is dealt a hand within seconds.
 PLAY_NOW_BOT_SECONDS = env.float("PLAY_NOW_BOT_SECONDS", default=5.0)
+# Rated Play now (issue 26, games.live.services.quick_play): a waiting rated table takes a
+# player whose rating is within RATING_BAND of its people's, and the band widens by
+# RATING_BAND_PER_SECOND for every second the table has waited.
+RATING_BAND = env.float("RATING_BAND", default=150.0)
+RATING_BAND_PER_SECOND = env.float("RATING_BAND_PER_SECOND", default=60.0)
+# The rating leaderboard lists players with at least this many rated rounds in the game.
+RATING_LEADERBOARD_MIN_ROUNDS = env.int("RATING_LEADERBOARD_MIN_ROUNDS", default=10)
 
 # --- live tables: presence and caps --------------------------------------------------
 

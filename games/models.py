@@ -18,6 +18,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from ratings.families import CHOICES as RATING_FAMILIES
 from rules.models import RuleSet
 
 # Unambiguous when read aloud or typed from a screenshot: no 0/O, 1/I/L.
@@ -82,6 +83,10 @@ class Table(models.Model):
     fill_with_bots = models.BooleanField(
         _("fill empty seats with bots"), default=False,
         help_text=_("Bots sit in the seats nobody takes, and leave when a person wants one."))
+    rating_family = models.CharField(
+        _("rated"), max_length=12, blank=True, choices=RATING_FAMILIES,
+        help_text=_("The rating its rounds move (ratings.families); empty: unrated. Set "
+                    "when the table is opened, only for a preset's full rules."))
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
                              blank=True, related_name="hosted_tables", verbose_name=_("host"))
     last_seen_at = models.DateTimeField(
@@ -178,6 +183,10 @@ class Round(models.Model):
         help_text=_("十三道: bids, the exchange under way, negotiations and fees. Server-only: "
                     "no page, message or API shows it before the settlement."))
     result = models.JSONField(_("result"), null=True, blank=True)
+    rating_family = models.CharField(
+        _("rated"), max_length=12, blank=True, choices=RATING_FAMILIES,
+        help_text=_("The rating this round moved, set at its settlement when it counted "
+                    "(ratings.families.counts); recompute_ratings replays these rounds."))
     created_at = models.DateTimeField(_("dealt"), auto_now_add=True)
     settled_at = models.DateTimeField(_("settled"), null=True, blank=True)
 

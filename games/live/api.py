@@ -37,6 +37,8 @@ class LobbyTableOutputSerializer(serializers.Serializer):
     rounds_played = serializers.IntegerField(help_text=(
         "Rounds settled in the session under way."))
     playing = serializers.BooleanField(help_text="A round is being played now.")
+    rated = serializers.CharField(allow_null=True, help_text=(
+        "The rating its rounds move (thirteen, shisandao, extra_three), or null: unrated."))
     version = serializers.IntegerField()
     created_at = serializers.CharField()
 
@@ -54,6 +56,8 @@ class TableStateOutputSerializer(serializers.Serializer):
         rule_set = RuleSetSummarySerializer()
         next_commitment = serializers.CharField(help_text=(
             "SHA-256 of the server seed the next round will be dealt with (v2)."))
+        rated = serializers.CharField(allow_null=True, help_text=(
+            "The rating its rounds move (thirteen, shisandao, extra_three), or null: unrated."))
         room = serializers.JSONField(help_text=(
             "The host's options: {seats, rounds_planned, arrange_seconds, horse_card, "
             "host}."))
@@ -72,6 +76,9 @@ class TableStateOutputSerializer(serializers.Serializer):
         bot = serializers.CharField(allow_null=True, required=False, help_text=(
             "A bot's level (easy, normal, strong), or null for a person."))
         avatar = serializers.CharField()
+        rating = serializers.JSONField(allow_null=True, help_text=(
+            "At a rated table, a person's rating there: {value, provisional, rounds}; "
+            "else null."))
 
     version = serializers.IntegerField()
     table = TableSerializer()
@@ -125,6 +132,8 @@ class TableListApi(APIView):
             "Bots sit in the seats nobody takes and give them up to people who join."))
         bot_level = serializers.ChoiceField(choices=["easy", "normal", "strong"],
                                             default="normal")
+        rated = serializers.BooleanField(default=False, help_text=(
+            "Its rounds move the players' ratings: people only, a preset's full rules."))
 
     @extend_schema(operation_id="tables_list", responses=LobbyTableOutputSerializer(many=True))
     def get(self, request):

@@ -67,6 +67,10 @@ class TableCreateForm(forms.Form):
         help_text=_("Where the rule set offers one (Fujian: 5h, 8h, Th or Kh); doubles every "
                     "result of whoever plays it."))
 
+    rated = forms.BooleanField(
+        label=_("Rated"), required=False,
+        help_text=_("Every round moves the players' ratings. People only, under a preset's "
+                    "full rules (no horse card)."))
     fill_with_bots = forms.BooleanField(
         label=_("Fill empty seats with bots"), required=False,
         help_text=_("Bots sit in the seats nobody takes, so the table never waits; a bot "
@@ -78,6 +82,13 @@ class TableCreateForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["rule_set"].queryset = playable_rule_sets()
+
+    def clean(self):
+        data = super().clean()
+        if data.get("rated") and data.get("fill_with_bots"):
+            self.add_error("rated", _("A rated table seats people only: untick Rated or "
+                                      "Fill empty seats with bots."))
+        return data
 
 
 class PractiseForm(forms.Form):

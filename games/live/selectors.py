@@ -22,6 +22,8 @@ from games.live.room_views import (chat_public, chat_recent, mutes_public, room_
                                    session_public)
 from games.live.state import load_state, rules_of
 from games.machine import RoundState, hand_hints
+from ratings.models import RatingChange
+from ratings.services import change_payload, rating_payload, ratings_of
 
 
 # The phases of a round being played, when a seated player's `you` holds their hand.
@@ -57,6 +59,7 @@ def lobby_tables() -> list[dict[str, Any]]:
         "rounds_planned": table.rounds_planned,
         "rounds_played": table.rounds_played,  # in the session under way
         "playing": table.status == TableStatus.PLAYING,
+        "rated": table.rating_family or None,  # the rating its rounds move
         "version": table.version,
         "created_at": iso(table.created_at),
     } for table in tables]
@@ -78,6 +81,7 @@ def table_summary(table: Table) -> dict[str, Any]:
         # SHA-256 of the server seed the next round will be dealt with (v2): public
         # before anyone sends a client seed for it.
         "next_commitment": table.next_commitment,
+        "rated": table.rating_family or None,  # the rating its rounds move (ratings)
         "room": room_public(table),
     }
 
@@ -88,10 +92,12 @@ def current_round(table_id: int) -> Round | None:
 
 
 def seats_public(table_id: int, round: Round | None = None,
-                 seats: list[Seat] | None = None, host_id: int | None = None
-                 ) -> list[dict[str, Any]]:
+                 seats: list[Seat] | None = None, host_id: int | None = None,
+                 rating_family: str = "") -> list[dict[str, Any]]:
     """Every seat as the whole table sees it; `submitted` only says *whether*. `seats`:
-    the table's seats already read (with their users), to save a query."""
+    the table's seats already read (with their users), to save a query. At a rated
+    table (`rating_family`) each person's seat shows their rating in it; otherwise, and
+    for a bot, `rating` is null."""
     submitted: set[int] = set()
     if round is not None and round.phase == RoundPhase.ARRANGING:
         submitted = set(round.hands.filter(submitted_at__isnull=False)
@@ -100,6 +106,8 @@ def seats_public(table_id: int, round: Round | None = None,
         seats = Seat.objects.filter(table_id=table_id).select_related("user").order_by("position")
     host = host_id if host_id is not None else (
         Table.objects.filter(pk=table_id).values_list("host_id", flat=True).first())
+    rated = (ratings_of([seat.user_id for seat in seats], rating_family)
+             if rating_family else None)
     return [{
         "position": seat.position,
         "user_id": seat.user_id,
@@ -112,6 +120,8 @@ def seats_public(table_id: int, round: Round | None = None,
         "end_vote": seat.end_vote,
         "bot": seat.user.bot_level or None,  # a bot's level: the seat shows a bot badge
         "avatar": avatar_url(seat.user),
+        "rating": (rating_payload(rated.get(seat.user_id))
+                   if rated is not None and not seat.user.bot_level else None),
     } for seat in seats]
 
 
@@ -177,6 +187,9 @@ def settled_payload(round: Round, hands: list[Hand] | None = None) -> dict[str, 
         "pairs": result["pairs"],
         "totals": result["totals"],
         "home_run": result["home_run"],
+        # A rated round: each person's rating before and after, by seat (ratings).
+        "ratings": {str(position): change
+                    for position, change in sorted(rating_changes(round).items())},
         # The reveal works a home run's share of each pair back out of its points.
         "home_run_multiplier": round.rules.get("home_run_multiplier", 2),
         # 十三道: the banker, the points moved outside the rows (the pot, the spare hand's
@@ -187,6 +200,18 @@ def settled_payload(round: Round, hands: list[Hand] | None = None) -> dict[str, 
         "exchange": result.get("exchange"),
         "negotiations": result.get("negotiations"),
     }
+
+
+def rating_changes(round: Round) -> dict[int, dict[str, Any]]:
+    """A settled round's rating changes by seat: those its settlement just made (kept on
+    the round object), else read for a rated round; none for an unrated one."""
+    if not round.rating_family:
+        return {}
+    changes = getattr(round, "settled_ratings", None)
+    if isinstance(changes, dict):
+        return changes
+    return {change.position: change_payload(change)
+            for change in RatingChange.objects.filter(round_id=round.id)}
 
 
 def hand_private(hand: Hand, round: Round, state: RoundState | None = None
@@ -275,7 +300,8 @@ def table_state(*, table_id: int, user) -> dict[str, Any]:
     return {
         "version": table.version,
         "table": summary,
-        "seats": seats_public(table.id, round, host_id=table.host_id),
+        "seats": seats_public(table.id, round, host_id=table.host_id,
+                              rating_family=table.rating_family),
         "round": round_public(round) if round is not None else None,
         "you": you,
         "session": session_public(table),

@@ -25,7 +25,7 @@ from games.live.forms import JoinForm, PractiseForm, TableCreateForm
 from games.live.selectors import lobby_tables, table_state
 from games.live.services import GameError, seat_leave, table_join
 from games.live.services.tables import default_table_name
-from games.live.services.bots import play_now as play_now_service
+from games.live.services.quick_play import play_now as play_now_service
 from games.live.services.bots import practise_create, table_open
 from games.live.strings import table_strings
 from games.models import Seat, Table, TableStatus
@@ -118,7 +118,7 @@ def create(request):
                            rounds=data["rounds"], arrange_seconds=data["arrange_seconds"],
                            horse_card=data["horse_card"],
                            fill_with_bots=data["fill_with_bots"],
-                           bot_level=data["bot_level"] or "normal")
+                           bot_level=data["bot_level"] or "normal", rated=data["rated"])
     except GameError as error:
         messages.error(request, _("The table was not created: %(reason)s")
                        % {"reason": _error_text(error)})

@@ -16,7 +16,8 @@ The services are split by what they change:
     banker.py        十三道's actions: bids, the exchange's steps, the negotiation
     rooms.py         a room between rounds: start now, votes to end, away and back,
                      freeing a seat, the chat and mutes, closing idle tables
-    bots.py          what bots do at a table, and Play now (never alone: bots fill in)
+    bots.py          what bots do at a table
+    quick_play.py    Play now: rated by rating where it can be, never alone (bots fill in)
     sessions.py      a room's session of rounds: its start, its end, away marks
     round_state.py   a machine step back into the database (then messages and timer)
     round_messages.py  what a step tells the table and each player
@@ -34,7 +35,7 @@ from games.live.services.rounds import (OVERDUE_GRACE, round_auto_submit, round_
 from games.live.services.rooms import (absent_players_away, chat_mute, chat_send,
                                        close_idle_tables, player_back, seat_free, start_now,
                                        vote_end)
-from games.live.services.bots import play_now
+from games.live.services.quick_play import play_now
 from games.live.services.tables import (player_connection, player_ready, seat_leave, seat_take,
                                         table_create, table_join)
 

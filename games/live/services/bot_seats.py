@@ -27,6 +27,7 @@ from django.core.cache import cache
 from games.live.services import hooks
 
 from games.errors import GameError
+from games.live.services.rows import save_fields
 from games.live.services.table_row import changed, round_running
 from games.models import Seat, Table
 
@@ -106,6 +107,9 @@ def fill(table: Table, seats: list[Seat], level: str | None = None) -> int:
     if not free:
         return 0
     level = check_level(level or table_level(seats))
+    if table.rating_family:  # a rated round is people only: the table is unrated now
+        table.rating_family = ""
+        save_fields(table, ("rating_family",))
     for position, bot in zip(free, _free_bots(table, level, len(free))):
         # Connected: a bot is always at its table (never marked away, 托管).
         Seat.objects.create(table=table, user=bot, position=position, connected=True)

@@ -17,9 +17,9 @@ put in, choose, swap and answer. It never reads another hand.
                                  normal the first hint, strong the advisor's best
     table_open, practise_create  open a table whose empty seats bots fill; a practise
                                  table (private, the player and the chosen bots)
-    play_now                     the home page's button: your own waiting table, a seat
-                                 with people waiting, or a table that waits a few seconds
-                                 (PLAY_NOW_BOT_SECONDS) for people and then fills with bots
+
+Play now, which opens tables that bots fill once nobody came, is
+games.live.services.quick_play.
 
 Between rounds a bot readies only while a person sits at the table, connected and not
 away (托管): a table of bots alone never deals. In 十三道 a bot takes the timer's default
@@ -36,21 +36,19 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Count, Exists, F, OuterRef, Q
 from django.utils.translation import gettext as _
 
 from games.errors import GameError
 from games.live import selectors
-from games.live.services import bot_seats, hooks
+from games.live.services import bot_seats, quick_play
 from games.live.services.banker import (exchange_choose, exchange_put, exchange_swap,
                                         negotiate_answer, round_bid)
 from games.live.services.rooms import player_back, vote_end
 from games.live.services.rounds import round_declare, round_submit
 from games.live.services.table_row import lock_table, playable_config, seats_of
-from games.live.services.tables import (default_table_name, player_connection, player_ready,
-                                        seat_take, table_create)
+from games.live.services.tables import player_connection, player_ready, table_create
 from games.machine.exchange import lowest
-from games.models import Round, Seat, Session, Table, TableStatus
+from games.models import Round, Table, TableStatus
 from rules.engine.advisor import advise, samples_for
 from rules.engine.cards import codes, parse_cards
 from rules.engine.config import RuleConfig
@@ -224,6 +222,8 @@ def bots_wake(*, table_id: int) -> list[int]:
             seats = seats_of(table)
         if bot_seats.leave_if_alone(table, seats):
             return []
+        if quick_play.people_came(table, seats):  # a rated table: people, not bots
+            return []
         if bot_seats.fill(table, seats):
             seats = seats_of(table)
         bots = [seat.user for seat in seats if bot_seats.is_bot(seat)]
@@ -268,47 +268,3 @@ def practise_create(*, user, rule_set: RuleSet | str, bots, level: str,
     return table_open(user=user, fill_with_bots=True, bot_level=level, rule_set=rule_set,
                       name=name[:60], is_private=True, seats=bots + 1, rounds=rounds,
                       **options)
-
-
-def play_now(*, user, rule_set: RuleSet | str) -> Table:
-    """"Play now" (issue 24: never alone): a public table of the rule set for `user` —
-    the one they already sit at and that is not closed; else a seat beside people waiting
-    (no session under way, a seat free), or at a table Play now opened, where a bot gives
-    up its seat (between rounds at once, else when the round settles); else a new table
-    that waits PLAY_NOW_BOT_SECONDS for people, after which bots fill its empty seats and
-    ready themselves; its opener is ready already, so that deals the first round."""
-    if isinstance(rule_set, str):
-        rule_set = RuleSet.objects.filter(slug=rule_set).first()
-        if rule_set is None:
-            raise GameError("bad_request", _("There is no such rule set."))
-    public = (Table.objects.filter(is_private=False, rule_set=rule_set)
-              .exclude(status=TableStatus.CLOSED))
-    own = public.filter(seats__user=user).order_by("-created_at").first()
-    if own is not None:
-        return own
-    playing = Session.objects.filter(table=OuterRef("pk"), ended_at__isnull=True)
-    people = Count("seats", filter=Q(seats__user__bot_level=""))
-    waiting = (public.annotate(people=people, taken=Count("seats"))
-               .filter(people__gt=0)
-               .filter(Q(fill_with_bots=True)
-                       | Q(~Exists(playing), status=TableStatus.OPEN, taken__lt=F("seat_count")))
-               .order_by("created_at"))
-    for table in waiting:
-        try:
-            seat_take(table_id=table.id, user=user)
-        except GameError as error:
-            if error.code == "seat_promised":  # a bot's seat once this round settles
-                return table
-            continue  # filled meanwhile
-        return table
-    seconds = settings.PLAY_NOW_BOT_SECONDS
-    with transaction.atomic():
-        table = table_create(user=user, rule_set=rule_set, name=default_table_name(user),
-                             fill_with_bots=True)
-        bot_seats.wait_for_people(table.id, seconds)
-        # Pressing Play now is being ready: the bots' arrival deals the first round.
-        player_ready(table_id=table.id, user=user)
-        table_id = table.id
-        transaction.on_commit(lambda: hooks.app.tasks[hooks.BOTS_WAKE_TASK].apply_async(
-            kwargs={"table_id": table_id}, countdown=seconds + 0.2))
-    return table

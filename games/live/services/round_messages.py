@@ -58,7 +58,8 @@ def send(table: Table, round: Round, old: machine.RoundState, new: machine.Round
                                       "round": selectors.settled_payload(
                                           round, _with_users(hands, seats)),
                                       "seats": selectors.seats_public(
-                                          table.id, seats=seats, host_id=table.host_id),
+                                          table.id, seats=seats, host_id=table.host_id,
+                                          rating_family=table.rating_family),
                                       "next_commitment": table.next_commitment})
     elif new.config.mode == "banker":
         _private_changes(table, round, old, new, version, hands)

@@ -1,8 +1,9 @@
 """A round back into the database: `persist` writes what a round machine step returned —
 submissions and held cards to the Hands, the phase, deadline, banker and 十三道 phase state
-(`Round.flow`) to the Round, the seed out of RoundSecret at settlement, the events to the
-RoundEvent log — then bumps the table's version, queues the step's messages
-(games.live.services.round_messages) and, when the step set a new deadline, its timer.
+(`Round.flow`) to the Round, the seed out of RoundSecret and a rated round's rating
+changes (ratings.services) at settlement, the events to the RoundEvent log — then bumps
+the table's version, queues the step's messages (games.live.services.round_messages)
+and, when the step set a new deadline, its timer.
 """
 
 from __future__ import annotations
@@ -12,9 +13,11 @@ from django.db import transaction
 from games import machine
 from games.live.services import hooks, round_messages, rows, sessions
 from games.live.services.rows import save_fields
-from games.live.services.table_row import changed, commit_next_seed, seats_of, take_secret
+from games.live.services.table_row import (changed, commit_next_seed, rule_set_of, seats_of,
+                                           take_secret)
 from games.live.state import flow_of
 from games.models import Hand, Round, RoundEvent, RoundSecret, Table, TableStatus
+from ratings import services as ratings
 
 
 def persist(table: Table, round: Round, old: machine.RoundState, new: machine.RoundState,
@@ -85,10 +88,13 @@ def _settle(table: Table, round: Round, new: machine.RoundState,
     round.deal_seed = take_secret(RoundSecret, "deal_seed", round.id)
     if round.deal_seed is None:
         raise RoundSecret.DoesNotExist(f"round {round.id} has no secret seed to reveal")
-    save_fields(round, ("phase", "result", "settled_at", "deal_seed"))
     for position, hand in hands.items():
         hand.points = new.result["totals"][str(position)]
     rows.save_many(list(hands.values()), ("points",))  # one statement
+    # A rated round moves its players' ratings in this same transaction, once.
+    round.settled_ratings = ratings.rate_round(round, list(hands.values()),
+                                              table.rating_family, rule_set_of(table))
+    save_fields(round, ("phase", "result", "settled_at", "deal_seed", "rating_family"))
     table.status = TableStatus.OPEN
     # The next round's server seed, public before anyone is ready; saved with the version.
     commit_next_seed(table, save=False)

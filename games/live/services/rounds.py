@@ -216,7 +216,8 @@ def _deal(table: Table, seats: list[Seat], config: RuleConfig,
     broadcast.to_table(table.id, {
         "type": "round_started", "version": version,
         "round": selectors.round_public(round, created),
-        "seats": selectors.seats_public(table.id, seats=seats, host_id=table.host_id)})
+        "seats": selectors.seats_public(table.id, seats=seats, host_id=table.host_id,
+                                        rating_family=table.rating_family)})
     for hand in created:
         broadcast.to_player(table.id, hand.user_id, {
             "type": "hand", "version": version,

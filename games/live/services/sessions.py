@@ -116,8 +116,9 @@ def end_session(table: Table, session: Session, reason: str, version: int) -> No
     session.save(update_fields=["ended_at", "end_reason", "summary"])
     Seat.objects.filter(table=table).update(end_vote=False)
     broadcast.to_table(table.id, {"type": "seats", "version": version,
-                                  "seats": selectors.seats_public(table.id,
-                                                                  host_id=table.host_id)})
+                                  "seats": selectors.seats_public(
+                                      table.id, host_id=table.host_id,
+                                      rating_family=table.rating_family)})
     broadcast.to_table(table.id, {"type": "session_ended", "version": version,
                                   "session": {"number": session.number, "reason": reason,
                                               "share_code": session.share_code,

@@ -150,7 +150,8 @@ def changed(table: Table, *, seats: bool | list[Seat] = False) -> int:
     hooks.bots_may_act(table)  # a table of bots: they look at it after the commit
     if seats is not False:
         listed = selectors.seats_public(table.id, seats=None if seats is True else seats,
-                                        host_id=table.host_id)
+                                        host_id=table.host_id,
+                                        rating_family=table.rating_family)
         broadcast.to_table(table.id, {"type": "seats", "version": table.version,
                                       "seats": listed})
     return table.version

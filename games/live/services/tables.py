@@ -16,6 +16,7 @@ from games.live.services.table_row import (changed, commit_next_seed, lock_table
                                            playable_config, playing, round_running, seat_of,
                                            seats_of)
 from games.models import INVITE_CODE_LENGTH, Seat, Session, Table, TableStatus
+from ratings import families
 from rules.engine import fairness
 from rules.models import RuleSet
 
@@ -33,13 +34,15 @@ def default_table_name(user) -> str:
 def table_create(*, user, rule_set: RuleSet | str, name: str, is_private: bool = False,
                  seats: int | None = None, rounds: int | None = None,
                  arrange_seconds: int | None = None, horse_card: str = "",
-                 fill_with_bots: bool = False) -> Table:
+                 fill_with_bots: bool = False, rated: bool = False) -> Table:
     """Open a room under `rule_set` (a RuleSet or its slug) and seat its creator, its host,
     at 0. The room's options: `seats` (2 to the rule set's maximum; default the maximum),
     `rounds` per session (ROUND_CHOICES; None: open-ended), `arrange_seconds` (within the
     rule set's room bounds; None: the rule set's own) and a `horse_card` (马牌) from the
     rule set's list ("": none). Each refusal names the option. `fill_with_bots`: bots sit
-    in the seats nobody takes (games.live.services.bots.table_open seats them)."""
+    in the seats nobody takes (games.live.services.bots.table_open seats them). `rated`:
+    its rounds move the players' ratings (ratings.families) — only under a preset's full
+    rules, and never with bots."""
     if isinstance(rule_set, str):
         rule_set = RuleSet.objects.filter(slug=rule_set).first()
         if rule_set is None:
@@ -49,6 +52,8 @@ def table_create(*, user, rule_set: RuleSet | str, name: str, is_private: bool =
     if len(name) > Table._meta.get_field("name").max_length:
         raise GameError("bad_request", "a table needs a name of 1 to 60 characters")
     options = _room_options(rule_set, config, seats, rounds, arrange_seconds, horse_card)
+    options["rating_family"] = _rating_family(rule_set, config, rated, fill_with_bots,
+                                              options["horse_card"])
     opened = Table.objects.filter(created_by=user).exclude(status=TableStatus.CLOSED).count()
     if opened >= settings.MAX_TABLES_PER_USER:
         raise GameError("too_many_tables", ngettext(
@@ -88,6 +93,21 @@ def _room_options(rule_set: RuleSet, config, seats, rounds, arrange_seconds, hor
         raise GameError("bad_request", f"this rule set's horse cards (马牌) are: {allowed}")
     return {"seat_count": seats, "rounds_planned": rounds, "arrange_seconds": arrange_seconds,
             "horse_card": horse_card}
+
+
+def _rating_family(rule_set: RuleSet, config, rated, fill_with_bots, horse_card) -> str:
+    if not isinstance(rated, bool):
+        raise GameError("bad_request", gettext("Rated is true or false."))
+    if not rated:
+        return ""
+    if fill_with_bots:
+        raise GameError("bad_request", gettext(
+            "A rated table seats people only: bots cannot fill its seats."))
+    family = families.preset_family(rule_set.slug, rule_set.is_preset, config.to_dict())
+    if family is None or horse_card:
+        raise GameError("bad_request", gettext(
+            "Only a preset's full rules are rated: choose a preset, with no horse card."))
+    return family
 
 
 def table_join(*, user, invite_code: str) -> Table:

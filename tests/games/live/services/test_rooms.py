@@ -274,7 +274,9 @@ def test_the_chat_takes_quick_phrases_and_short_text_from_players_and_watchers(
 
 
 def test_play_now_seats_you_at_a_waiting_table_or_opens_one(players):
-    waiting = services.table_create(user=players[0], rule_set="classic", name="Waiting")
+    # A preset's Play now is rated (issue 26): it seats you at a rated table waiting.
+    waiting = services.table_create(user=players[0], rule_set="classic", name="Waiting",
+                                    rated=True)
     assert services.play_now(user=players[1], rule_set="classic") == waiting
     assert Seat.objects.filter(table=waiting, user=players[1]).exists()
     opened = services.play_now(user=players[2], rule_set="fujian")

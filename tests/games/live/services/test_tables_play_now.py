@@ -12,9 +12,10 @@ from django.utils import timezone
 from django.utils.translation import override
 
 from games.live import services
-from games.live.services import GameError, bot_seats, bots, hooks
+from games.live.services import GameError, bot_seats, bots, hooks, quick_play
 from games.live.services.table_row import seats_of
 from games.models import Seat, Table, TableStatus
+from rules.models import RuleSet
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +40,7 @@ def later(monkeypatch):
 
 def test_a_lone_player_gets_bots_once_nobody_came_within_the_wait(players, settings, later):
     settings.PLAY_NOW_BOT_SECONDS = 5
-    table = bots.play_now(user=players[0], rule_set="standard")
+    table = quick_play.play_now(user=players[0], rule_set="standard")
     assert table.fill_with_bots and not table.is_private
     assert people(table) == ["p0"] and bot_count(table) == 0
     assert Seat.objects.get(table=table, user=players[0]).ready  # Play now is being ready
@@ -52,21 +53,30 @@ def test_a_lone_player_gets_bots_once_nobody_came_within_the_wait(players, setti
 
 def test_play_now_seats_you_beside_people_waiting_and_reuses_your_own_table(players, settings):
     settings.PLAY_NOW_BOT_SECONDS = 5
-    first = bots.play_now(user=players[0], rule_set="standard")
-    assert bots.play_now(user=players[1], rule_set="standard") == first
+    first = quick_play.play_now(user=players[0], rule_set="standard")
+    assert quick_play.play_now(user=players[1], rule_set="standard") == first
     assert people(first) == ["p0", "p1"]
     # Pressing Play now again: the table you sit at, not another one.
-    assert bots.play_now(user=players[0], rule_set="standard") == first
+    assert quick_play.play_now(user=players[0], rule_set="standard") == first
     assert Table.objects.filter(created_by=players[0]).count() == 1
 
 
-def test_a_person_arriving_later_takes_a_bots_seat(players, settings, later):
+@pytest.fixture
+def house_rules():
+    """A rule set of the house's own (not a preset): its Play now is unrated."""
+    rule_set = RuleSet.objects.get(slug="standard")
+    rule_set.pk, rule_set.slug, rule_set.is_preset = None, "house", False
+    rule_set.save()
+    return rule_set
+
+
+def test_a_person_arriving_later_takes_a_bots_seat(players, settings, later, house_rules):
     settings.PLAY_NOW_BOT_SECONDS = 1
-    table = bots.play_now(user=players[0], rule_set="standard")
+    table = quick_play.play_now(user=players[0], rule_set="house")
     later(2)
     bots.bots_wake(table_id=table.id)
     assert bot_count(table) == 3
-    assert bots.play_now(user=players[1], rule_set="standard") == table
+    assert quick_play.play_now(user=players[1], rule_set="house") == table
     assert people(table) == ["p0", "p1"] and bot_count(table) == 2
 
 
