@@ -44,6 +44,7 @@ from .config import CATEGORIES, RuleConfig
 from .rows import (FIVE_OF_A_KIND, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, PAIR,
                    STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR, Key, evaluate)
 from .search import Layout, Pattern, best_layouts
+from .special_screen import Choices, left_out_positions, may_hold
 from .specials import _RUN_LAYOUTS as RUN_LAYOUTS, _Hand as SpecialHand, _plan as special_plan
 from .specials import SpecialMatch, best_special
 
@@ -219,13 +220,16 @@ def _special(cards: list[Card], config: RuleConfig) -> _Declared | None:
     """The highest-ranked special any 13 of the cards form.
 
     With 16 cards every choice of 13 is tried (560, fewer with twin diamonds), the hand
-    in display order so that ties leave out the lowest cards."""
+    in display order so that ties leave out the lowest cards; without jokers only the
+    choices whose counts could hold the special are (_screened_special)."""
     if not config.specials:
         return None
     if len(cards) == 13:
         match = best_special(cards, config)
         return _Declared(match, tuple(cards), ()) if match else None
     ordered = sorted(cards, key=display_order)
+    if not any(card.is_joker for card in ordered):
+        return _screened_special(ordered, config)
     plan = [(rule, check) for rule, check in special_plan(config)
             if may_hold_in(rule, ordered)]
     if not plan:  # most 16-card hands: no 13 of them can form any special
@@ -251,6 +255,23 @@ def _special(cards: list[Card], config: RuleConfig) -> _Declared | None:
         if best is not None and best.match.rank == plan[0][0].rank:
             break
     return best
+
+
+def _screened_special(ordered: list[Card], config: RuleConfig) -> _Declared | None:
+    """_special for 16 cards without jokers: the specials highest first, and for each the
+    choices of 13 in the same order, but only those whose counts pass the special's
+    screen (special_screen) are tried — the same answer, a fraction of the tests."""
+    choices = Choices(ordered)
+    out = left_out_positions(len(ordered)).tolist()
+    for rule, check in special_plan(config):
+        for at in np.flatnonzero(may_hold(rule, choices)).tolist():
+            skip = out[at]
+            chosen = tuple(card for i, card in enumerate(ordered) if i not in skip)
+            held = check(SpecialHand(chosen), rule)
+            if held is not False:
+                return _Declared(SpecialMatch(rule, None if held is True else held), chosen,
+                                 tuple(ordered[i] for i in skip))
+    return None
 
 
 def may_hold_in(rule, cards: Sequence[Card]) -> bool:
