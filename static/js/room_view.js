@@ -24,6 +24,13 @@ export class RoomView {
       this.send({ type: "vote_end", vote: elements.vote.getAttribute("aria-pressed") !== "true" });
     });
     elements.copy.addEventListener("click", () => this._copy());
+    this.endInSight = null; // the session whose end was scrolled into sight
+    // The last round's reveal plays first; its end brings the standings into sight.
+    const reveal = document.getElementById("reveal");
+    if (reveal) {
+      new MutationObserver(() => this._bringEndIntoSight()).observe(reveal,
+        { attributes: true, attributeFilter: ["data-done", "hidden"] });
+    }
   }
 
   update(model) {
@@ -54,7 +61,10 @@ export class RoomView {
     const session = this.room.session;
     const now = startNow({ seats: model.seats, you: model.you, userId: this.userId, session,
       round: model.round, minPlayers: this.rules.min_players });
-    start.hidden = !now.shown;
+    // After a session's end a Start now that nobody is ready for was a grey button beside
+    // "Press Ready": it waits out of sight, with its note, until players are ready.
+    const waiting = Boolean(session && session.ended) && !now.enabled;
+    start.hidden = !now.shown || waiting;
     start.disabled = !now.enabled;
     start.textContent = t("room.start_now");
     const mine = roomActions({ seats: model.seats, userId: this.userId, session, round: model.round });
@@ -65,7 +75,7 @@ export class RoomView {
     vote.textContent = mine.voted ? t("room.vote_taken") : t("room.vote_end");
     const lines = [];
     if (mine.back) lines.push(t("room.away_you"));
-    if (now.shown) lines.push(t("room.start_help", { ready: now.ready, min: this.rules.min_players }));
+    if (now.shown && !waiting) lines.push(t("room.start_help", { ready: now.ready, min: this.rules.min_players }));
     if (mine.voters.length) lines.push(t("room.voters", { names: mine.voters.join(", ") }));
     note.hidden = lines.length === 0;
     note.textContent = lines.join(" ");
@@ -78,6 +88,7 @@ export class RoomView {
     const over = Boolean(session && session.ended) && model.round?.phase !== "arranging";
     end.hidden = !over;
     if (!over) return;
+    this._sessionOverStatus(model);
     endTitle.textContent = t("session.title", { number: session.number });
     endReason.textContent = session.end_reason ? t(`session.${session.end_reason}`) : "";
     const rows = this.room.standings(model.seats);
@@ -104,6 +115,31 @@ export class RoomView {
       copy.dataset.url = new URL(url, window.location.href).href;
     }
     next.textContent = model.you ? t("session.next") : "";
+  }
+
+  /** At a session's end the status says what comes next (the last round's "Press Ready
+   * for the next one" read as if the session went on; issue 24, item 8). */
+  _sessionOverStatus(model) {
+    const status = this.elements.status || document.getElementById("phase-text");
+    if (status && model.you && !model.you.ready) {
+      status.textContent = this.t("session.next");
+      status.classList.remove("auto");
+    }
+    this._bringEndIntoSight();
+  }
+
+  /** Once per session: the status bar and the standings under it scrolled into sight
+   * when the last reveal is done (on a phone the summary sat above the viewport). */
+  _bringEndIntoSight() {
+    const { end } = this.elements;
+    const session = this.room.session;
+    if (end.hidden || !session || !session.ended || this.endInSight === session.number) return;
+    const reveal = document.getElementById("reveal");
+    if (reveal && !reveal.hidden && reveal.dataset.done !== "true") return;
+    this.endInSight = session.number;
+    // From the status bar down: its Ready is what the status asks for.
+    const bar = end.previousElementSibling?.classList.contains("status-bar") ? end.previousElementSibling : end;
+    bar.scrollIntoView({ block: "start", behavior: "instant" });
   }
 
   async _copy() {
