@@ -296,6 +296,15 @@ def table_strings() -> dict[str, str]:
         "felt.compare_row": _("{row}: {winner} beats {loser} +{points}"),
         "felt.compare_tie": _("{row}: {a} and {b} tie"),
         "felt.avatar": _("{name}'s avatar"),
+        # The reveal at the seats (issue 24): what a step did to a seat, said on its hand.
+        "felt.news_foul": _("Foul · 倒水"),
+        "felt.news_scoop": _("打枪 {name}"),
+        "felt.news_scooped": _("Scooped by {name}"),
+        "felt.news_scoop_banker": _("三砍 {name}"),
+        "felt.news_scooped_banker": _("三砍 by {name}"),
+        "felt.news_beats": _("Beats {name}'s special"),
+        "felt.news_beaten": _("{name}'s special is higher"),
+        "felt.left_table": _("Left the table"),
         # Rooms and sessions (docs/protocol.md, "Rooms and sessions").
         "room.seats": _("{count} seats"),
         "room.arrange": _("{seconds} s to arrange"),

@@ -13,17 +13,18 @@ import { drawBankerSummary } from "./banker_reveal.js";
 import { cardBackSVG } from "./cards.js";
 import { cardImage, el } from "./dom.js";
 import { signed } from "./i18n.js";
-import { ROWS, evaluate, rowLabel } from "./rows.js";
+import { ROWS, compareKeys, evaluate, rowLabel } from "./rows.js";
 import { candidateMarks, revealSteps, rowPoints } from "./reveal.js";
 import { cardWord, horseHolder } from "./room_model.js";
 import { accountRound, pairComponents } from "./table_accounting.js";
 import { drawBreakdown, showStep } from "./table_breakdown.js";
-import { avatar, seatSpot, shownName } from "./table_seats.js";
+import { avatar, botLevel, seatSpot, shownName } from "./table_seats.js";
 import { revealSeconds } from "./table_seconds.js";
 
 const FLIP_MS = 320; // between two hands of one row
 const ROW_PAUSE_MS = 600; // after a row, before the next
 const ANNOUNCE_MS = 700;
+const FIT_MARGIN_PX = 48; // the felt's border and padding, and "Every pair" under it
 
 export class RevealView {
   /**
@@ -45,6 +46,55 @@ export class RevealView {
     // keep their score from before the round until then.
     this.pending = null;
     elements.skip.addEventListener("click", () => this.finish());
+    window.addEventListener("resize", () => this.fit());
+  }
+
+  /**
+   * The seats' facts on the hands while the reveal is the table (the felt's seats give it
+   * their place): a bot's level, whether the player is ready for the next round (once the
+   * show is over) and the running score, which takes the round's points at the totals.
+   */
+  seatFacts(seats) {
+    this.seats = seats || [];
+    if (!this.settled) return;
+    const t = this.t;
+    const done = this.elements.root.dataset.done === "true";
+    for (const hand of this.settled.hands) {
+      const panel = this._panel(hand.position);
+      if (!panel) continue;
+      const seat = this.seats.find((s) => s.position === hand.position && s.user_id === hand.user_id) || null;
+      const level = panel.querySelector(".badge.bot-level");
+      const bot = seat && seat.bot !== null && seat.bot !== undefined && seat.bot !== false ? seat.bot : null;
+      level.hidden = bot === null;
+      level.textContent = bot === null ? "" : typeof bot === "string" ? botLevel(bot, t) : t("felt.bot");
+      let state = "";
+      if (seat && done) state = seat.connected === false ? t("seat.disconnected") : t(seat.ready ? "seat.ready" : "seat.not_ready");
+      else if (!seat) state = t("felt.left_table");
+      const node = panel.querySelector(".reveal-state");
+      node.textContent = state;
+      node.className = `reveal-state${seat?.ready ? " ready" : ""}`;
+      // Before the totals the score is the one from before this round; after, it has it.
+      const round = this.accounts.get(hand.position)?.total || 0;
+      const points = this.session.of(hand.user_id) - (this.pending?.get(String(hand.user_id)) || 0);
+      const before = this.pending ? points : points - round;
+      const score = panel.querySelector(".reveal-score");
+      score.hidden = before === 0;
+      score.textContent = t("seat.session", { points: signed(points) });
+      score.className = `reveal-score ${points > 0 ? "win" : points < 0 ? "loss" : "tie"}${this.pending ? "" : " landed"}`;
+    }
+    this.fit(); // the status above may have changed its lines
+  }
+
+  /**
+   * The cards are as big as the screen's height leaves the felt (felt.css sizes them from
+   * --above): what the page holds above the felt — the status, whose lines vary — and
+   * the line below it. Called when the reveal is drawn and when the screen turns.
+   */
+  fit() {
+    const table = this.elements.table;
+    if (this.elements.root.hidden) return;
+    const top = table.getBoundingClientRect().top + window.scrollY;
+    table.style.setProperty("--above", `${Math.round(top + FIT_MARGIN_PX)}px`);
   }
 
   hide() {
@@ -74,6 +124,7 @@ export class RevealView {
     this.elements.comparisons.replaceChildren();
     this._renderHands();
     this._renderPairs();
+    this.seatFacts(this.seats);
     this.elements.bankerSummary.hidden = true;
     if (!animate) {
       this.finish();
@@ -81,9 +132,14 @@ export class RevealView {
     }
     skip.hidden = false;
     root.dataset.done = "false";
-    // The show is watched where it plays: on a phone, the reveal comes into view.
-    const box = root.getBoundingClientRect();
-    if (box.top < 0 || box.bottom > window.innerHeight) root.scrollIntoView({ block: "start" });
+    // The show is watched where it plays: the felt comes into view, whole.
+    const box = this.elements.table.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) {
+      window.scrollTo(0, 0);
+      if (this.elements.table.getBoundingClientRect().bottom > window.innerHeight) {
+        this.elements.table.scrollIntoView({ block: "end" });
+      }
+    }
     this._play();
   }
 
@@ -105,6 +161,7 @@ export class RevealView {
     root.dataset.done = "true";
     // Every row is shown on the hands now; the middle keeps the announcements.
     this.elements.comparisons.replaceChildren();
+    this.seatFacts(this.seats);
     const url = this.replayUrl(this.settled);
     replay.hidden = !url;
     if (url) {
@@ -197,7 +254,49 @@ export class RevealView {
       text = t("reveal.agreed", { name: name(step.b), deal: t(id, params) });
     }
     this.elements.announcements.append(el("li", { class: `announce ${step.kind}` }, text));
+    if (withSound) this._news(step);
     if (withSound && sound) this.sounds.play(sound);
+  }
+
+  /** A step's word at the seats it concerns, on their hands (seen while the show plays;
+   * the account under the rows keeps its points). */
+  _news(step) {
+    const t = this.t;
+    const name = (position) => this._name(position);
+    const at = [];
+    if (step.kind === "foul") at.push([step.position, "foul", t("felt.news_foul"), null]);
+    else if (step.kind === "special") {
+      at.push([step.position, "special", this._special(step.code), this._line(step.position, `special:${step.code}`)]);
+    } else if (step.kind === "special_pair" && step.winner !== null) {
+      const loser = step.winner === step.a ? step.b : step.a;
+      at.push([step.winner, "special win", t("felt.news_beats", { name: name(loser) }), step.points]);
+      at.push([loser, "special loss", t("felt.news_beaten", { name: name(step.winner) }), -step.points]);
+    } else if (step.kind === "scoop") {
+      const banker = this.settled.banker !== null && this.settled.banker !== undefined;
+      const points = this._scoopPoints(step.winner, step.loser);
+      // 十三道 calls a scoop 三砍 (RULES.md §8.5).
+      const scoops = banker ? t("felt.news_scoop_banker", { name: name(step.loser) })
+        : t("felt.news_scoop", { name: name(step.loser) });
+      const scooped = banker ? t("felt.news_scooped_banker", { name: name(step.winner) })
+        : t("felt.news_scooped", { name: name(step.winner) });
+      at.push([step.winner, "scoop win", scoops, points]);
+      at.push([step.loser, "scoop loss", scooped, -points]);
+    } else if (step.kind === "home_run") {
+      at.push([step.position, "home_run win", t("felt.line_home_run"), this._line(step.position, "home_run")]);
+      for (const hand of this.settled.hands) {
+        if (hand.position !== step.position && !hand.special) {
+          at.push([hand.position, "home_run loss", t("felt.line_home_run"), this._line(hand.position, "home_run")]);
+        }
+      }
+    } else if (step.kind === "agreed") {
+      at.push([step.b, "agreed", t("reveal.agreed_badge"), null]);
+    }
+    for (const [position, kind, words, points] of at) {
+      const news = this._panel(position)?.querySelector(".reveal-news");
+      if (!news) continue;
+      news.replaceChildren(el("span", { class: `news ${kind}`, dataset: { kind: step.kind } }, words,
+        points === null || points === undefined ? null : el("b", {}, ` ${signed(points)}`)));
+    }
   }
 
   /** The scoop's own points for `winner` against `loser` (after the rows, before the home
@@ -259,24 +358,31 @@ export class RevealView {
         : null;
       const isBanker = hand.position === banker;
       return el("article", { class: `reveal-hand at-${at}${hand.position === you ? " you" : ""}${isBanker ? " banker" : ""}`,
-        dataset: { position: hand.position, at } },
+        dataset: { position: hand.position, at, userId: hand.user_id } },
       el("header", {},
         avatar({ display_name: hand.display_name,
           avatar: hand.avatar || (this.avatarOf ? this.avatarOf(hand.position) : null) }, t, "small"),
         el("span", { class: "reveal-name" }, shownName(hand.display_name, t),
           hand.position === you ? ` (${t("seat.you")})` : ""),
-        isBanker ? el("span", { class: "badge banker" }, t("reveal.banker")) : null,
-        agreed.has(hand.position) ? el("span", { class: "badge agreed" }, t("reveal.agreed_badge")) : null,
-        hand.auto ? el("span", { class: "badge auto" }, t("reveal.auto")) : null,
-        hand.special ? el("span", { class: "badge special" }, this._special(hand.special)) : null,
-        hand.position === horse ? el("span", { class: "badge horse",
-          title: t("reveal.horse", { name: hand.display_name, card: horseCard ? cardWord(horseCard) : "" }) },
-        `马 ${horseCard ? cardWord(horseCard) : ""}`.trim()) : null,
-        el("span", { class: "reveal-total", "aria-live": "polite" })),
+        // The round's total lands here, on the seat.
+        el("span", { class: "reveal-total", "aria-live": "polite" }),
+        el("span", { class: "reveal-tags" },
+            el("span", { class: "badge bot-level", hidden: true }),
+            isBanker ? el("span", { class: "badge banker" }, t("reveal.banker")) : null,
+            agreed.has(hand.position) ? el("span", { class: "badge agreed" }, t("reveal.agreed_badge")) : null,
+            hand.auto ? el("span", { class: "badge auto" }, t("reveal.auto")) : null,
+            hand.special ? el("span", { class: "badge special" }, this._special(hand.special)) : null,
+            hand.position === horse ? el("span", { class: "badge horse",
+              title: t("reveal.horse", { name: hand.display_name, card: horseCard ? cardWord(horseCard) : "" }) },
+            `马 ${horseCard ? cardWord(horseCard) : ""}`.trim()) : null,
+          el("span", { class: "reveal-state" }),
+          // The seat's running score, once the table has played rounds before this one.
+          el("span", { class: "reveal-score", hidden: true }))),
       el("div", { class: "reveal-rows" }, rows),
       discards,
       drawBreakdown(this.accounts.get(hand.position), hand, context),
-      el("footer", { class: "reveal-session" }));
+      // What a step did to this seat (打枪, 全垒打, a special, a foul), said where it happened.
+      el("div", { class: "reveal-news", "aria-hidden": "true" }));
     }));
   }
 
@@ -315,6 +421,12 @@ export class RevealView {
   _rowPoints(row) {
     showStep(this.elements.hands, `row:${row}`);
     this._compare(row);
+    // The row's strongest hand (shown last) is marked at its seat.
+    const order = this.steps.find((step) => step.kind === "row" && step.row === row)?.order || [];
+    const key = (position) => evaluate(this.settled.hands.find((h) => h.position === position)[row], this.rules.wheel).key;
+    if (order.length > 1 && compareKeys(key(order.at(-1)), key(order.at(-2))) !== 0) {
+      this._panel(order.at(-1))?.querySelector(`.reveal-row[data-row="${row}"]`)?.classList.add("best");
+    }
     for (const hand of this.settled.hands) {
       // A hand whose every opponent declared a special had no row compared: no "0" to show.
       if (hand.special || this.net.get(hand.position).compared === 0) continue;
@@ -352,9 +464,8 @@ export class RevealView {
       const points = totals[hand.position];
       const total = panel.querySelector(".reveal-total");
       total.textContent = signed(points);
-      total.className = `reveal-total ${points > 0 ? "win" : points < 0 ? "loss" : "tie"}`;
-      const session = signed(this.session.of(hand.user_id));
-      panel.querySelector(".reveal-session").textContent = `${this.t("reveal.session")}: ${session}`;
+      total.className = `reveal-total landed ${points > 0 ? "win" : points < 0 ? "loss" : "tie"}`;
+      panel.querySelector(".reveal-news").replaceChildren();
     }
   }
 

@@ -99,6 +99,7 @@ function seatCount() {
 function drawTheSeats(flash = null) {
   drawSeats($("seats"), { model, t, rules: page.rules, session, userId: page.user_id,
     hold: revealView.pending, flash });
+  revealView.seatFacts(model.seats);
   countdown.draw();
 }
 

@@ -177,7 +177,8 @@ export function drawSeats(root, { model, t, rules, session, userId, hold = null,
     const seat = model.seats.find((s) => s.position === position) || null;
     const at = seatSpot(position, youPosition, max);
     if (!seat) {
-      seats.push(el("div", { class: `seat empty at-${at}`, dataset: { position, at } },
+      // While the reveal is the table, an empty seat shows only to whoever may take it.
+      seats.push(el("div", { class: `seat empty at-${at}${canSit ? "" : " in-reveal"}`, dataset: { position, at } },
         el("span", { class: "avatar vacant", "aria-hidden": "true" }, "+"),
         el("span", { class: "seat-body" },
           el("span", { class: "seat-name" }, t("seat.empty")),
@@ -196,7 +197,7 @@ export function drawSeats(root, { model, t, rules, session, userId, hold = null,
     const classes = ["seat", `at-${at}`, isYou ? "you" : "", seat.ready ? "ready" : "", isBanker ? "banker" : "",
       seat.connected === false ? "disconnected" : "", done ? "submitted" : "",
       seat.away ? "away" : "", seat.host ? "host" : "", horse === position ? "horse" : "",
-      seat.bot ? "bot" : "",
+      seat.bot ? "bot" : "", inReveal(round, seat) ? "in-reveal" : "",
       doing && ["seat.choosing", "seat.spare_deciding"].includes(doing[0]) ? "acting" : ""]
       .filter(Boolean).join(" ");
     const cards = !isYou && inRound && ["arranging", "negotiating"].includes(round.phase)
@@ -239,6 +240,13 @@ export function drawSeats(root, { model, t, rules, session, userId, hold = null,
     el("span", { class: "felt-logo" }, "十三水"),
     round && round.number ? el("span", { class: "felt-round" }, `#${round.number}`) : null);
   root.replaceChildren(center, ...seats);
+}
+
+/** Whether the settled round's reveal shows this seat's player: the reveal's hands are the
+ * seats then, so the felt leaves them out (issue 24: the seats scrolled away). */
+export function inReveal(round, seat) {
+  if (!round || round.phase !== "settled" || !Array.isArray(round.hands)) return false;
+  return round.hands.some((hand) => hand.position === seat.position && hand.user_id === seat.user_id);
 }
 
 export function nameOf(model, position, t = null) {
