@@ -28,6 +28,7 @@ of its own: declaring is not always worth more than playing the rows.
 from __future__ import annotations
 
 import bisect
+import threading
 from collections import Counter
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -162,38 +163,69 @@ def _combos() -> dict[int, np.ndarray]:
 
 # A row's key, code and cut codes by its ranks (high to low) and whether it is one suit,
 # worked out once per process: a hand's 1,573 rows have a few hundred distinct ones, and
-# every hand after the first few finds most of them here.
-_BY_RANKS: dict[tuple, tuple] = {}
+# every hand after the first few finds most of them already known. The row's number
+# (4 bits a rank, then the flush bit) indexes a dense table of where its entry is, so a
+# hand's rows are looked up with one numpy gather instead of 1,573 dictionary lookups.
+class _RowTable:
+    def __init__(self, size: int, wheel: str) -> None:
+        self.size, self.wheel = size, wheel
+        self.at = np.full(1 << (4 * size + 1), -1, dtype=np.int32)
+        self.keys: list[tuple] = []
+        self.codes = np.zeros(0, dtype=np.int64)
+        self.cuts = np.zeros((0,) if size == 3 else (0, 3), dtype=np.int64)
+
+    def learn(self, numbers: np.ndarray) -> None:
+        """Work out the entries of rows not seen before (rows.key3, key5)."""
+        size, keys, codes, cuts = self.size, [], [], []
+        values = np.unique(numbers).tolist()
+        for value in values:
+            ranks = tuple((value >> (4 * (size - 1 - i))) & 15 for i in range(size))
+            one_suit = bool(value >> (4 * size))
+            key = key3(ranks) if size == 3 else key5(ranks, one_suit, self.wheel)
+            keys.append(key)
+            codes.append(key_code(key))
+            cuts.append(len(key) - 2 if size == 3 else
+                        tuple(_truncated(key, n) for n in (2, 3, 4)))
+        # The entries first, the index last: a reader that finds a row indexed finds
+        # its entry (readers take no lock).
+        first = len(self.keys)
+        self.keys.extend(keys)
+        self.codes = np.concatenate([self.codes, np.array(codes, dtype=np.int64)])
+        self.cuts = np.concatenate([self.cuts, np.array(cuts, dtype=np.int64)])
+        self.at[values] = np.arange(first, first + len(values), dtype=np.int32)
+
+
+@lru_cache(maxsize=8)
+def _row_table(size: int, wheel: str) -> _RowTable:
+    return _RowTable(size, wheel)
+
+
+_ROW_TABLE_LOCK = threading.Lock()  # the timer and the bots may advise from several threads
 
 
 def _rows_by_ranks(hand: tuple[Card, ...], size: int,
                    wheel: str) -> tuple[list, np.ndarray, np.ndarray]:
     """(keys, codes, cut codes) of every `size`-card subset of a 13-card hand without
-    jokers: the ranks sorted with numpy, each row's number by its ranks and flush looked
-    up in _BY_RANKS (the same keys as rows.evaluate: key3, key5)."""
+    jokers: each row's number by its ranks (sorted with numpy unless the hand already is,
+    high to low) and flush, looked up in the process's _RowTable (the same keys as
+    rows.evaluate: key3, key5)."""
     combos = _combos()[size]
-    ranks = np.array([card.rank for card in hand], dtype=np.int64)[combos]
-    ranks = -np.sort(-ranks, axis=1)
+    rank_of = np.array([card.rank for card in hand], dtype=np.int64)
+    ranks = rank_of[combos]
+    if np.any(rank_of[1:] > rank_of[:-1]):
+        ranks = -np.sort(-ranks, axis=1)
     suit_of = {suit: i for i, suit in enumerate(sorted({card.suit for card in hand}))}
     suits = np.array([suit_of[card.suit] for card in hand], dtype=np.int64)[combos]
     flush = (suits == suits[:, :1]).all(axis=1) if size == 5 else np.zeros(len(combos), bool)
-    number = flush.astype(np.int64)
-    for column in range(size):
-        number = number * 16 + ranks[:, column]
-    keys, codes, cuts = [], [], []
-    for value in number.tolist():
-        known = _BY_RANKS.get((value, size, wheel))
-        if known is None:
-            row_ranks = tuple((value >> (4 * (size - 1 - i))) & 15 for i in range(size))
-            one_suit = bool(value >> (4 * size))
-            key = key3(row_ranks) if size == 3 else key5(row_ranks, one_suit, wheel)
-            cut = (len(key) - 2 if size == 3 else
-                   tuple(_truncated(key, n) for n in (2, 3, 4)))
-            known = _BY_RANKS[(value, size, wheel)] = (key, key_code(key), cut)
-        keys.append(known[0])
-        codes.append(known[1])
-        cuts.append(known[2])
-    return keys, np.array(codes, dtype=np.int64), np.array(cuts, dtype=np.int64)
+    number = (flush.astype(np.int64) << (4 * size)) | (ranks @ (16 ** np.arange(size - 1, -1, -1)))
+    table = _row_table(size, wheel)
+    at = table.at[number]
+    if at.min() < 0:
+        with _ROW_TABLE_LOCK:
+            table.learn(number[table.at[number] < 0])
+        at = table.at[number]
+    keys = table.keys
+    return [keys[i] for i in at.tolist()], table.codes[at], table.cuts[at]
 
 
 def pareto_layouts(cards: Sequence[Card], config: RuleConfig) -> list[Arrangement]:
@@ -223,9 +255,11 @@ def pareto_layouts(cards: Sequence[Card], config: RuleConfig) -> list[Arrangemen
         five_keys, five_code, five_cut = _rows_by_ranks(hand, 5, wheel)
         three_keys, three_code, three_cut = _rows_by_ranks(hand, 3, wheel)
 
-    front, middle, back = three_code[front_at], five_code[middle_at], five_code[back_at]
-    valid = np.flatnonzero((middle <= back)
-                           & (front <= five_cut[middle_at, three_cut[front_at]]))
+    # Codes fit 30 bits: int32 halves what the 72,072 splits' gathers move.
+    five_code32, three_code32 = five_code.astype(np.int32), three_code.astype(np.int32)
+    middle = five_code32[middle_at]
+    cut = five_cut.astype(np.int32).ravel()[_cut_at(three_cut, front_at)]
+    valid = np.flatnonzero((middle <= five_code32[back_at]) & (three_code32[front_at] <= cut))
     five_rank = np.unique(five_code, return_inverse=True)[1].astype(np.int64)
     three_rank = np.unique(three_code, return_inverse=True)[1].astype(np.int64)
     combined = ((five_rank[back_at[valid]] << 20) | (five_rank[middle_at[valid]] << 9)
@@ -233,12 +267,18 @@ def pareto_layouts(cards: Sequence[Card], config: RuleConfig) -> list[Arrangemen
     combined, first = np.unique(combined, return_index=True)
     split_at = valid[first]
     if not row_values_rise(config):
-        return [_arrangement_at(hand, split, three_keys, five_keys)
-                for split in split_at[::-1].tolist()]
-    # Of splits with the same back and middle only the highest front can be undominated.
-    back_middle = combined >> 9
-    top_front = np.append(back_middle[1:] != back_middle[:-1], True)
-    combined, split_at = combined[top_front][::-1], split_at[top_front][::-1]
+        return _arrangements_at(hand, split_at[::-1].tolist(), three_keys, five_keys)
+    # Of splits with the same back, one whose middle and front another beats (or ties)
+    # cannot be undominated: strongest first, each back's splits come middle descending,
+    # so a split stays only if its front is above every front before it with that back
+    # (a running maximum, offset by the back's place so that backs do not mix). What
+    # this drops the sweep below would drop too; it only has fewer splits to walk.
+    combined, split_at = combined[::-1], split_at[::-1]
+    backs = combined >> 20
+    place = np.cumsum(np.append(True, backs[1:] != backs[:-1]))
+    fronts = place * 512 + (combined & 0x1FF)
+    above = np.append(True, fronts[1:] > np.maximum.accumulate(fronts)[:-1])
+    combined, split_at = combined[above], split_at[above]
     # Sweep strongest back first (then middle, then front): whatever dominates a split
     # comes before it. The stairs hold the kept (middle, front) pairs that no other kept
     # pair covers, middle descending (so front ascending).
@@ -256,22 +296,42 @@ def pareto_layouts(cards: Sequence[Card], config: RuleConfig) -> list[Arrangemen
             end += 1
         stair_middle[at:end] = [-m]
         stair_front[at:end] = [f]
-    return [_arrangement_at(hand, split, three_keys, five_keys) for split in kept]
+    return _arrangements_at(hand, kept, three_keys, five_keys)
 
 
-def _arrangement_at(hand: tuple[Card, ...], split: int, three_keys: list,
-                    five_keys: list) -> Arrangement:
-    """Split number `split` of the hand as a valid arrangement, from the row keys that
-    pareto_layouts just computed (not evaluated again); rows in display order (§7.1)."""
+def _cut_at(three_cut: np.ndarray, front_at: np.ndarray) -> np.ndarray:
+    """Where each split's middle key, cut to its front's length, is in five_cut.ravel()."""
+    return _middle_cut_base() + three_cut.astype(np.int32)[front_at]
+
+
+@lru_cache(maxsize=1)
+def _middle_cut_base() -> np.ndarray:
+    return (_split_tables()[3] * 3).astype(np.int32)
+
+
+def _arrangements_at(hand: tuple[Card, ...], splits: list[int], three_keys: list,
+                     five_keys: list) -> list[Arrangement]:
+    """Splits of the hand as valid arrangements, from the row keys that pareto_layouts
+    just computed (not evaluated again); rows in display order (§7.1). A row shared by
+    several splits (the same back under many middles) is put in order once."""
     fives, threes, back_at, middle_at, front_at = _split_tables()
-    rows, values = [], []
-    for combo, key in ((threes[front_at[split]], three_keys[front_at[split]]),
-                       (fives[middle_at[split]], five_keys[middle_at[split]]),
-                       (fives[back_at[split]], five_keys[back_at[split]])):
-        row = [hand[p] for p in combo]
-        rows.append(display_row(row, key))
-        values.append(RowValue(CATEGORIES[key[0]], key))
-    return Arrangement(*rows, *values)
+    made: dict[tuple[int, int], tuple] = {}
+
+    def row(size: int, at: int) -> tuple:
+        done = made.get((size, at))
+        if done is None:
+            combo, key = (threes[at], three_keys[at]) if size == 3 else (fives[at], five_keys[at])
+            done = made[(size, at)] = (display_row([hand[p] for p in combo], key),
+                                       RowValue(CATEGORIES[key[0]], key))
+        return done
+
+    arrangements = []
+    for split in splits:
+        (front, front_value), (middle, middle_value), (back, back_value) = (
+            row(3, front_at[split]), row(5, middle_at[split]), row(5, back_at[split]))
+        arrangements.append(Arrangement(front, middle, back, front_value, middle_value,
+                                        back_value))
+    return arrangements
 
 
 def row_values_rise(config: RuleConfig) -> bool:
