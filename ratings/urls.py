@@ -1,0 +1,10 @@
+from django.urls import path
+
+from ratings import views
+
+app_name = "ratings"
+
+urlpatterns = [
+    path("", views.leaderboard, name="leaderboard"),
+    path("<slug:family>/", views.leaderboard, name="leaderboard_family"),
+]
