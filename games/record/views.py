@@ -14,16 +14,22 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext_lazy as _
+from django.conf import settings
+from django.utils import translation
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext, gettext_lazy as _
 from django.views.decorators.http import require_GET
 
+from games.models import Round
 from games.record import history, sessions
-from games.record.export import history_text, marked_hands, round_text
+from games.record.analysis import replay_analysis
+from games.record.export import SECOND_COPY_MARK, history_text, marked_hands, round_text
 from games.record.history import HistoryError, HistoryFilter
 from games.record.strings import replay_strings, verify_strings
 from games.record.transcript import encode, transcript
 from games.script_routes import url_template
 from games.record.replays import ReplayRefused, replay_get
+from rules.engine.cards import SUIT_SYMBOLS
 from rules.engine.config import ROWS
 from rules.models import RuleSet
 
@@ -61,6 +67,45 @@ def _filter_from(request) -> tuple[HistoryFilterForm, HistoryFilter | None]:
 def _refused_page(request, error: HistoryError | ReplayRefused):
     code = 403 if error.code == "round_not_settled" else 404
     return render(request, "history/refused.html", {"message": error.message}, status=code)
+
+
+def _faces(codes) -> str:
+    """Cards as the site shows them in text: K♥ in red, 10♣ in black, 大王; a second copy
+    of 多一色 (written Ad' in the export) marked. Not "Kc Th 6d" (issue 24, item 8)."""
+    def face(code: str) -> tuple[str, str]:
+        second = code.endswith(SECOND_COPY_MARK)
+        code = code.rstrip(SECOND_COPY_MARK)
+        if code in ("BJ", "SJ"):
+            return ("face red joker" if code == "BJ" else "face joker",
+                    gettext("Big joker") if code == "BJ" else gettext("Small joker"))
+        colour = "red" if code[1] in "hd" else "black"
+        rank = "10" if code[0] == "T" else code[0]
+        return f"face {colour}{' second' if second else ''}", rank + SUIT_SYMBOLS[code[1]]
+
+    codes = list(codes)
+    # data-codes: the engine's codes (Ad' a second copy), as the export writes them.
+    shown = format_html_join(" ", '<span class="{}">{}</span>', (face(code) for code in codes))
+    return format_html('<span class="faces" data-codes="{}">{}</span>', " ".join(codes), shown)
+
+
+def _shown_name(name: str) -> str:
+    """A practice table's name in the reader's language: it is stored in its creator's
+    ("Practise · Mei"), which a Chinese reader's replay title showed (issue 24, item 8)."""
+    pattern = "Practise · %(name)s"
+    for code, _language in settings.LANGUAGES:
+        with translation.override(code):
+            prefix = gettext(pattern).split("%(name)s")[0]
+        if prefix and name.startswith(prefix):
+            return gettext(pattern) % {"name": name[len(prefix):]}
+    return name
+
+
+def _rated_hands(data: dict) -> list[dict]:
+    """The analysis of each hand (games.record.analysis), its best rows as card faces."""
+    round = Round.objects.filter(pk=data["id"]).first()
+    rated = replay_analysis(round, data["hands"]) if round is not None else []
+    return [{**hand, "faces": {part: _faces(hand["best"].get(part) or [])
+                               for part in (*ROWS, "discards")}} for hand in rated]
 
 
 def _text(text: str, filename: str) -> HttpResponse:
@@ -107,8 +152,9 @@ def session_summary_page(request, share_code: str):
         return render(request, "history/refused.html",
                       {"message": _("There is no such session, or it has not ended.")},
                       status=404)
-    return render(request, "history/session.html", {"session": session,
-                                                     "summary": session.summary})
+    return render(request, "history/session.html", {
+        "session": session, "summary": session.summary,
+        "table_name": _shown_name(session.summary["table"]["name"])})
 
 
 @login_required
@@ -162,9 +208,13 @@ def replay(request, round_id: int):
         "settled_at": datetime.fromisoformat(data["settled_at"]) if data["settled_at"] else None,
         "rows": ROWS,
         "verify_line": _verify_line(data),
-        # the result table's rows, 多一色's second copies marked (Ad') as in the export
-        "shown": [{"hand": hand, **marked_hands(data)[hand["position"]]}
+        "table_name": _shown_name(data["table"]["name"]),
+        # the result table's rows as card faces, 多一色's second copies marked as in the export
+        "shown": [{"hand": hand, "faces": {part: _faces(cards) for part, cards in
+                                           marked_hands(data)[hand["position"]].items()
+                                           if part in (*ROWS, "discards")}}
                   for hand in data["hands"]],
+        "rated_hands": _rated_hands(data),
         "strings": replay_strings(),
         "you": next((hand["position"] for hand in data["hands"]
                      if hand["user_id"] == request.user.id), None),

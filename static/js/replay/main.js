@@ -85,3 +85,15 @@ async function checkDeal() {
   box.dataset.result = report.ok ? "ok" : "bad";
 }
 checkDeal();
+
+// The sticky transport never covers what the page scrolls to (a link reached with Tab, a
+// heading, an anchor): the page's scroll padding is the bar's height while it sticks
+// (issue 24, item 8: the bar covered text).
+const transport = document.querySelector(".replay-transport");
+const padForTransport = () => {
+  const sticky = getComputedStyle(transport).position === "sticky";
+  document.documentElement.style.scrollPaddingTop = sticky ? `${transport.offsetHeight + 8}px` : "";
+};
+padForTransport();
+new ResizeObserver(padForTransport).observe(transport);
+window.addEventListener("resize", padForTransport);
