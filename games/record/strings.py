@@ -124,8 +124,8 @@ def replay_strings() -> dict[str, str]:
 def verify_strings() -> dict[str, str]:
     """The verification page's words (static/js/verify/): its status, each check of a
     transcript (docs/fairness.md) passed or failed, what is wrong with a transcript's form,
-    and why a round's transcript could not be fetched. Seats are numbered from 0 in deal
-    order, as in the transcript."""
+    and why a round's transcript could not be fetched. A {seat} is numbered from 1, as at
+    the table (static/js/verify/view.js adds 1 to the transcript's seat)."""
     return {
         "status.idle": _("Paste a transcript, or enter a round number, and press Check."),
         "status.fetching": _("Fetching round {round}'s transcript…"),
@@ -234,4 +234,19 @@ def verify_strings() -> dict[str, str]:
                              "was played at a private table you did not play at. Its players "
                              "can give you its transcript to paste."),
         "fetch.failed": _("The transcript could not be fetched ({status}). Paste it instead."),
+        # The form asks for the round's id — the number in its replay's address — not its
+        # number at the table (the transcript's round_number); issue 24, item 8.
+        "status.idle_id": _("Paste a transcript, or enter a round's id, and press Check."),
+        "status.fetching_id": _("Fetching the transcript of the round with id {round}…"),
+        "fetch.bad_round_id": _("A round's id is a whole number, such as 42: the number in its "
+                                "replay's address, /replays/42/."),
+        "fetch.not_logged_in_id": _("The transcript of the round with id {round} is only for "
+                                    "logged-in players: log in (as one of its players, or "
+                                    "anyone for a public table's round) and try again, or "
+                                    "paste its transcript."),
+        "fetch.not_settled_id": _("The round with id {round} is not settled yet: its seed is "
+                                  "revealed, and its transcript made, only at the settlement."),
+        "fetch.not_found_id": _("There is no round with id {round} that you may see: it does "
+                                "not exist, or it was played at a private table you did not "
+                                "play at. Its players can give you its transcript to paste."),
     }

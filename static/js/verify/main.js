@@ -1,5 +1,5 @@
 // The public verification page (templates/history/verify.html): a transcript pasted, or
-// fetched by round number from the transcript API, is checked here with Web Crypto
+// fetched by the round's id from the transcript API, is checked here with Web Crypto
 // (check.js, on the replay page's fairness.js); the server only serves the page. With
 // ?round=N in the address the page fetches and checks that round at once.
 
@@ -39,13 +39,13 @@ async function check(read) {
 async function fetchRound(text) {
   const round = roundId(text);
   if (round === null) {
-    view.refused({ id: "fetch.bad_round", params: {} }, null);
+    view.refused({ id: "fetch.bad_round_id", params: {} }, null);
     app.dataset.state = "done";
     return;
   }
   const run = ++latest;
   app.dataset.state = "checking";
-  view.status("status.fetching", { round });
+  view.status("status.fetching_id", { round });
   let response;
   let body = null;
   try {
@@ -59,8 +59,8 @@ async function fetchRound(text) {
   if (!response || !response.ok) {
     const status = response ? response.status : 0;
     let id = "fetch.failed";
-    if (status === 404) id = "fetch.not_found";
-    else if (status === 403) id = body && body.code === "round_not_settled" ? "fetch.not_settled" : "fetch.not_logged_in";
+    if (status === 404) id = "fetch.not_found_id";
+    else if (status === 403) id = body && body.code === "round_not_settled" ? "fetch.not_settled_id" : "fetch.not_logged_in_id";
     view.refused({ id, params: { round, status: status || "—" } }, null);
     $("verify-result").scrollIntoView({ block: "nearest" });
     app.dataset.state = "done";
@@ -85,6 +85,6 @@ if (config.round) {
   roundInput.value = config.round;
   fetchRound(config.round);
 } else {
-  view.status("status.idle");
+  view.status("status.idle_id");
 }
 app.dataset.ready = "true";

@@ -1,6 +1,7 @@
 // The verification page on screen: the verdict, each check as a line with ✓ or ✗, and
-// the transcript's facts as the page read them (seats numbered from 0 in deal order, as
-// in the transcript). Words come from the page's strings (games.record.strings).
+// the transcript's facts as the page read them. The transcript numbers seats from 0 in
+// deal order; the page says them from 1, as the table does (issue 24, item 8). Words
+// come from the page's strings (games.record.strings).
 
 function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
@@ -14,6 +15,22 @@ function el(tag, attributes = {}, ...children) {
   return node;
 }
 
+const SEAT_PARAMS = ["seat", "source", "banker", "expected"];
+const SEAT_LISTS = ["seats", "tied"];
+
+/** A check's params with its seats as the table says them, from 1: "seat 0" was the
+ * table's seat 1. A `seats` that is a count (4 seats) stays as it is. */
+export function seatsFromOne(params = {}) {
+  const shown = { ...params };
+  for (const key of SEAT_PARAMS) if (Number.isInteger(shown[key])) shown[key] += 1;
+  for (const key of SEAT_LISTS) {
+    if (typeof shown[key] === "string" && /^\d+(, \d+)*$/.test(shown[key])) {
+      shown[key] = shown[key].split(", ").map((seat) => Number(seat) + 1).join(", ");
+    }
+  }
+  return shown;
+}
+
 export class VerifyView {
   /** elements: {result, checks, facts}; t(id, params): the page's translator. */
   constructor(elements, t) {
@@ -25,7 +42,7 @@ export class VerifyView {
   status(id, params = {}) {
     const { result, checks, facts } = this.elements;
     result.classList.remove("ok", "bad");
-    result.classList.toggle("checking", id !== "status.idle");
+    result.classList.toggle("checking", !id.startsWith("status.idle"));
     result.textContent = this.t(id, params);
     delete result.dataset.result;
     checks.replaceChildren();
@@ -61,7 +78,7 @@ export class VerifyView {
       { class: check.ok ? "ok" : "bad", "data-check": check.check },
       el("span", { "aria-hidden": "true" }, check.ok ? "✓" : "✗"),
       el("span", { class: "visually-hidden" }, `${this.t(check.ok ? "check.passed" : "check.failed")}: `),
-      this.t(check.id, check.params))));
+      this.t(check.id, seatsFromOne(check.params)))));
     this._facts(transcript, outcome);
   }
 
@@ -76,9 +93,9 @@ export class VerifyView {
     ];
     if (transcript.client_seeds) {
       rows.push([t("fact.round_number"), el("code", { "data-fact": "round_number" }, String(transcript.round_number))]);
-      rows.push([t("fact.client_seeds"), el("ol", { start: "0", class: "client-seeds" },
+      rows.push([t("fact.client_seeds"), el("ol", { class: "client-seeds" },
         transcript.client_seeds.map((seed, seat) => el("li", { "data-seat": String(seat) },
-          `${t("fact.seat", { seat })} `,
+          `${t("fact.seat", { seat: seat + 1 })} `,
           // v3's null: the seed the server's seed fixed, as this page worked it out
           ...(seed === null
             ? [code((outcome.derived || {})[seat] || "null", { "data-derived": "true" }), ` ${t("fact.derived")}`]
