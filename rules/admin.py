@@ -1,6 +1,8 @@
 """The rule-set admin: edit every option and both scoring tables, duplicate a rule set."""
 
+from django import forms
 from django.contrib import admin, messages
+from django.db import models
 from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.urls import reverse
@@ -24,6 +26,12 @@ class SpecialHandInline(admin.TabularInline):
     model = SpecialHand
     formset = SpecialHandFormSet
     extra = 0
+    # Narrow fields: the admin's 20em names and 40-column parameter boxes made the rule
+    # set's page 1468 px wide at 1280 (issue 24, item 8). The parameters are short JSON.
+    formfield_overrides = {
+        models.CharField: {"widget": forms.TextInput(attrs={"size": 16})},
+        models.JSONField: {"widget": forms.Textarea(attrs={"rows": 2, "cols": 22})},
+    }
 
 
 @admin.register(RuleSet)
