@@ -140,10 +140,12 @@ def test_a_pasted_transcript_is_verified_and_one_changed_character_rejected(live
                 ["commitment", "round_seed", "deal"]
             assert page.locator("#verify-checks li.ok").count() == 3
             assert "round 1 and the 4 client seeds" in checks.nth(1).inner_text()
-            assert "Seats 2, 3 sent no seed" in checks.nth(1).inner_text()
+            # The page says seats from 1, as the table does; the transcript's are from 0.
+            assert "Seats 3, 4 sent no seed" in checks.nth(1).inner_text()
             # The facts as read: each seat's client seed, the round seed computed here.
             seeds = page.locator("#verify-facts .client-seeds li")
             assert seeds.count() == 4
+            assert seeds.first.inner_text().startswith("Seat 1 ")
             assert seeds.first.inner_text().endswith("01" * 16)
             # null: the seed the server seed fixed, worked out in the browser
             for seat in (2, 3):
@@ -169,7 +171,7 @@ def test_a_pasted_transcript_is_verified_and_one_changed_character_rejected(live
             changed = text[:at] + ("a" if text[at] != "a" else "b") + text[at + 1:]
             assert check_pasted(page, changed) == "bad"
             assert page.locator("#verify-checks li.ok[data-check=commitment]").count() == 1
-            assert "at these seats: 0, 1, 2, 3." in page.locator(
+            assert "at these seats: 1, 2, 3, 4." in page.locator(
                 "#verify-checks li.bad[data-check=deal]").inner_text()
 
             # Broken JSON says so, in words.
@@ -189,7 +191,7 @@ def test_a_round_number_is_fetched_for_its_players_and_refused_to_strangers(live
         page.wait_for_selector("#verify-app[data-state=done]")
         result = page.locator("#verify-result")
         assert result.get_attribute("data-result") == "bad"
-        assert result.get_attribute("data-reason") == "fetch.not_logged_in"
+        assert result.get_attribute("data-reason") == "fetch.not_logged_in_id"
         assert "log in" in result.inner_text()
         shot(page, "verify-refused-375")
 
@@ -198,7 +200,8 @@ def test_a_round_number_is_fetched_for_its_players_and_refused_to_strangers(live
         page.fill("#verify-round", "999999")
         page.locator("#verify-fetch").click()
         page.wait_for_selector("#verify-app[data-state=done]")
-        assert result.get_attribute("data-reason") == "fetch.not_found"
+        assert result.get_attribute("data-reason") == "fetch.not_found_id"
+        assert "no round with id 999999" in result.inner_text()
 
         page.goto(f"{live_server.url}/verify/?round={round.id}")
         page.wait_for_selector("#verify-app[data-state=done]")
