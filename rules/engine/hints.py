@@ -258,12 +258,18 @@ def _special(cards: list[Card], config: RuleConfig) -> _Declared | None:
 
 
 def _screened_special(ordered: list[Card], config: RuleConfig) -> _Declared | None:
-    """_special for 16 cards without jokers: the specials highest first, and for each the
-    choices of 13 in the same order, but only those whose counts pass the special's
-    screen (special_screen) are tried — the same answer, a fraction of the tests."""
+    """_special for 16 cards without jokers: the specials the 16 cards' counts allow
+    (may_hold_in), highest first, and for each the choices of 13 in the same order, but
+    only those whose counts pass the special's screen (special_screen) are tried — the
+    same answer, a fraction of the tests."""
+    counts = _counts(ordered)
+    plan = [(rule, check) for rule, check in special_plan(config)
+            if _may_hold_counts(rule, ordered, *counts)]
+    if not plan:  # most 16-card hands: no 13 of them can form any special
+        return None
     choices = Choices(ordered)
     out = left_out_positions(len(ordered)).tolist()
-    for rule, check in special_plan(config):
+    for rule, check in plan:
         for at in np.flatnonzero(may_hold(rule, choices)).tolist():
             skip = out[at]
             chosen = tuple(card for i, card in enumerate(ordered) if i not in skip)
@@ -282,14 +288,26 @@ def may_hold_in(rule, cards: Sequence[Card]) -> bool:
     always say True (the full search decides)."""
     if any(card.is_joker for card in cards):
         return True
-    code = rule.code
+    return _may_hold_counts(rule, cards, *_counts(cards))
+
+
+def _counts(cards: Sequence[Card]) -> tuple[list[int], dict[str, int]]:
+    """(cards by rank, cards by suit)."""
     counts = [0] * (ACE + 1)
     suits = dict.fromkeys(SUITS, 0)
     for card in cards:
         counts[card.rank] += 1
         suits[card.suit] += 1
+    return counts, suits
+
+
+def _may_hold_counts(rule, cards: Sequence[Card], counts: list[int],
+                     suits: dict[str, int]) -> bool:
+    """may_hold_in on the cards' counts, worked out once for every special."""
+    code = rule.code
     if code == "supreme_dragon":
-        return any(len({c.rank for c in cards if c.suit == suit}) == 13 for suit in SUITS)
+        return any(suits[suit] >= 13 and len({c.rank for c in cards if c.suit == suit}) == 13
+                   for suit in SUITS)
     if code == "dragon":
         return sum(1 for n in counts if n) == 13
     if code == "royals_jqka":
@@ -316,16 +334,15 @@ def may_hold_in(rule, cards: Sequence[Card]) -> bool:
         return black >= 12 and red >= 1
     if code == "red_one_black":
         return red >= 12 and black >= 1
-    flushes = any(suits[f] >= 3 + 5 * ((m == f) + (b == f))
-                  and suits[m] >= 5 + 5 * (b == m) and suits[b] >= 5
-                  for f in SUITS for m in SUITS for b in SUITS)
-    if code == "three_flushes":
-        return flushes
-    if code in ("three_straights", "three_straight_flushes"):
-        if code == "three_straight_flushes" and not flushes:
-            return False
-        return bool((_run_needs() <= np.array(counts)).all(axis=1).any())
-    return True
+    if code not in ("three_flushes", "three_straights", "three_straight_flushes"):
+        return True
+    if code != "three_straights":
+        flushes = any(suits[f] >= 3 + 5 * ((m == f) + (b == f))
+                      and suits[m] >= 5 + 5 * (b == m) and suits[b] >= 5
+                      for f in SUITS for m in SUITS for b in SUITS)
+        if code == "three_flushes" or not flushes:
+            return flushes
+    return bool((_run_needs() <= np.array(counts)).all(axis=1).any())
 
 
 @lru_cache(maxsize=1)

@@ -507,9 +507,38 @@ class _Search:
 
     def available(self) -> tuple[frozenset[int], frozenset[int]]:
         """(5-card categories, front categories) some row of this hand could show."""
+        if not self.all_jokers:
+            return self._available_plain()
         five = frozenset(c for c in range(FIVE_OF_A_KIND + 1) if self.groups5(c))
         three = frozenset(c for c in (HIGH_CARD, PAIR, THREE_OF_A_KIND) if self.groups3(c))
         return five, three
+
+    def _available_plain(self) -> tuple[frozenset[int], frozenset[int]]:
+        """available() without jokers, read off the rank counts: a category made of ranks
+        has a group exactly when these counts allow one (plain_groups); the suited ones
+        ask their groups as before."""
+        counts = self.counts
+        most = sorted(counts, reverse=True)
+        five = [HIGH_CARD]
+        three = [HIGH_CARD]
+        if most[0] >= 2:
+            five.append(PAIR)
+            three.append(PAIR)
+            if most[1] >= 2:
+                five.append(TWO_PAIR)
+        if most[0] >= 3:
+            five.append(THREE_OF_A_KIND)
+            three.append(THREE_OF_A_KIND)
+            if most[1] >= 2:
+                five.append(FULL_HOUSE)
+        if most[0] >= 4:
+            five.append(FOUR_OF_A_KIND)
+        if most[0] >= 5:
+            five.append(FIVE_OF_A_KIND)
+        if any(all(counts[r] for r in run) for _, run in _straight_runs(self.wheel)):
+            five.append(STRAIGHT)
+        five.extend(c for c in (FLUSH, STRAIGHT_FLUSH) if self.groups5(c))
+        return frozenset(five), frozenset(three)
 
     # -- one pattern --
 
