@@ -148,6 +148,7 @@ class Group(NamedTuple):
     suit: str | None = None
 
 
+@lru_cache(maxsize=4)
 def _straight_runs(wheel: str) -> tuple[tuple[float, tuple[int, ...]], ...]:
     runs = [(top, tuple(range(top, top - 5, -1))) for top in range(ACE, 5, -1)]
     wheel_top = 5 if wheel == "lowest" else 13.5
@@ -361,12 +362,13 @@ class _Search:
         self.suit_left = {suit: [0] * (ACE + 1) for suit in SUITS}
         # Each rank's cards in dealing order: ♠ ♥ ♣ ♦, so rows take spades first.
         self.by_rank: list[list[Card]] = [[] for _ in range(ACE + 1)]
-        for card in sorted(self.plain, key=lambda c: SUITS.index(c.suit)):
+        self.suit_sizes = Counter(dict.fromkeys(SUITS, 0))
+        for card in sorted(self.plain, key=lambda c: _SUIT_INDEX[c.suit]):
             self.counts[card.rank] += 1
             self.suit_left[card.suit][card.rank] += 1
             self.by_rank[card.rank].append(card)
+            self.suit_sizes[card.suit] += 1
         self.jokers = len(self.joker_cards)
-        self.suit_sizes = Counter(card.suit for card in self.plain)
         # A suit can make a flush only with five cards (jokers may fill in).
         self.flush_suits = tuple(s for s in SUITS if self.suit_sizes[s] + self.jokers >= 5)
         self.claimed: list[Group] = []  # suit groups in play, for dealing real cards
@@ -375,7 +377,9 @@ class _Search:
         # pair or more, how many flush rows the suits allow, whether two straights fit.
         self.set_room = tuple(sorted((n for n in self.counts if n >= 2), reverse=True))
         self.flush_rows = sum(n // 5 for n in self.suit_sizes.values())
-        self.two_runs = _two_runs_fit(self.counts, wheel)
+        counts = self.counts
+        self.runs = [run for _, run in _straight_runs(wheel) if all(counts[r] for r in run)]
+        self.two_runs = _two_runs_fit(self.counts, wheel, self.runs)
         self._suit_risk: list[tuple[int, int]] | None = None  # see suit_risk
         self._free: list[list[Card]] | None = None  # see free
         self._one_suit_masks: list[int] | None = None  # see one_suit_masks
@@ -535,7 +539,7 @@ class _Search:
             five.append(FOUR_OF_A_KIND)
         if most[0] >= 5:
             five.append(FIVE_OF_A_KIND)
-        if any(all(counts[r] for r in run) for _, run in _straight_runs(self.wheel)):
+        if self.runs:
             five.append(STRAIGHT)
         five.extend(c for c in (FLUSH, STRAIGHT_FLUSH) if self.groups5(c))
         return frozenset(five), frozenset(three)
@@ -824,6 +828,7 @@ class _Search:
 
 
 _CARDS = {(card.rank, card.suit): card for card in STANDARD_CARDS}
+_SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
 
 
 def _straight_low_to_high(row: list[Card]) -> None:
@@ -862,15 +867,22 @@ def _sets_fit(room: tuple[int, ...], sets: tuple[int, ...]) -> bool:
     return False
 
 
-def _two_runs_fit(counts: list[int], wheel: str) -> bool:
-    """Whether two straights (five consecutive ranks each) fit in the rank counts."""
-    runs = [run for _, run in _straight_runs(wheel) if all(counts[r] for r in run)]
+def _two_runs_fit(counts: list[int], wheel: str, runs: list | None = None) -> bool:
+    """Whether two straights (five consecutive ranks each) fit in the rank counts
+    (`runs`: the straights the counts hold, when the caller has them)."""
+    if runs is None:
+        runs = [run for _, run in _straight_runs(wheel) if all(counts[r] for r in run)]
     for i, first in enumerate(runs):
         for second in runs[i:]:
-            need = Counter(first + second)
-            if all(counts[r] >= n for r, n in need.items()):
+            if all(counts[r] >= n for r, n in _run_pair_need(first, second)):
                 return True
     return False
+
+
+@lru_cache(maxsize=256)
+def _run_pair_need(first: tuple[int, ...], second: tuple[int, ...]) -> tuple:
+    """(rank, cards needed) of two straights played together."""
+    return tuple(Counter(first + second).items())
 
 
 def _better(found: Layout, best: Layout) -> bool:
