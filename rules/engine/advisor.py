@@ -1,7 +1,7 @@
 """The expected-value advisor (issue 16): what each way of arranging a hand is worth, in
 points, against the opponents the player may meet — and which way is worth the most.
 
-    advise(cards, config, samples=150, seed=0) -> Advice
+    advise(cards, config, samples=24, seed=0) -> Advice
         .best          the EV-best candidate (never a foul)
         .candidates    every candidate with its EV, best first
         .arrangement   the EV of `arrangement=` when one was given
@@ -30,9 +30,9 @@ arranged; `player_is_banker=True` makes the player the bank against every oppone
 The 十三道 exchange is not modelled: the advisor takes the cards the player holds after
 it and knows nothing of the others' hands beyond them.
 
-Sequential (issue 23): the tables are dealt in batches, at least FLOOR of them, and the
-sampling stops before `samples` once the best candidate is clear of every other (advise's
-comment on FLOOR); a hand's weighing is kept, so that the analysis after the settlement
+Sequential (issue 23): the tables are dealt in batches, at least FLOOR of them (or an
+eighth of `samples` when that is more: first_stop), and the sampling stops before
+`samples` once the best candidate is clear of every other (advise's comment on FLOOR); a hand's weighing is kept, so that the analysis after the settlement
 settles only the submitted arrangement on the tables its hint values met at the deal.
 
 Reproducible: the tables come from `random.Random(seed)` one after another and the
@@ -62,12 +62,15 @@ from .cards import Card, CardError, check_in_deck, display_order
 from .config import RuleConfig
 from .hints import Hint, hints
 
-# 150 tables at most: the strong bot's cap (issue 16: as strong in the duels as 200,
-# bench/bots.py); the sequential stop (FLOOR) usually ends well before it.
-DEFAULT_SAMPLES = 150
-# 多三张: an opponent's first hint over 16 cards costs several times a 13-card one (the
-# special search tries the choices of 13), so the strong bot samples fewer tables there.
-EXTRA_SAMPLES = 80
+# 24 tables at most: the strong bot's cap (issue 23). On bench/bots.py's first 600 deals
+# one strong bot among three first-hint players made the same with 24 as with 150
+# (+3.05 against +3.09, paired difference within ±0.07): past the floor the extra
+# tables go to hands whose best candidates are worth nearly the same. The sequential
+# stop (FLOOR) ends sooner where the best is clear.
+DEFAULT_SAMPLES = 24
+# 多三张: an opponent's first hint over 16 cards costs about three times a 13-card one,
+# and the candidates several 13-card fronts; the same cap keeps a decision near 50 ms.
+EXTRA_SAMPLES = 24
 BLOCK = 2_000_000  # entries of the (candidates × tables × opponents × rows) arrays at once
 
 
@@ -162,11 +165,12 @@ def advise(cards: Sequence[Card], config: RuleConfig, *, samples: int | None = N
 # sampling stops once no candidate could be worth more than the best by INDIFFERENCE
 # points, at Z standard errors of their paired difference (common random numbers make
 # that error small for arrangements that play alike). FLOOR tables are always dealt: the
-# strength bench/bots.py measures rests on it — on the same 300 deals, one strong bot
-# against three first-hint players made +2.98 ± 0.35 a round with 150 tables every time,
-# +2.97 with a floor of 48 (batches of 24) and +2.95 with 32 (batches of 16).
-FLOOR = 32
-BATCH = 16
+# strength bench/bots.py measures rests on it — on the same 600 deals, one strong bot
+# against three first-hint players made +3.09 ± 0.25 a round with a floor of 32 (batches
+# of 16, up to 150) and +3.08 with a floor of 16 (batches of 8); 16 tables every time,
+# +3.01, was the first setting that lost more than noise (paired, -0.08 ± 0.10).
+FLOOR = 16
+BATCH = 8
 Z = 2.0
 INDIFFERENCE = 0.25
 
@@ -204,8 +208,9 @@ def _weigh(found: list[Candidate], pool: list[Card], config: RuleConfig, opponen
     deadline = None if time_budget is None else time.perf_counter() + time_budget
     dealt = 0
     parts, blocks = [], []
+    floor = first_stop(samples)
     while dealt < samples:
-        want = min(samples, FLOOR if not dealt else dealt + BATCH)
+        want = min(samples, floor if not dealt else dealt + BATCH)
         batch = []
         for deal in deals:
             batch.append(tuple(opponent_arrangement(hand, config) for hand in deal))
@@ -223,6 +228,13 @@ def _weigh(found: list[Candidate], pool: list[Card], config: RuleConfig, opponen
                          for name in SEAT_FIELDS))
     sweep = None if parts[0][1] is None else np.concatenate([sweep for _, sweep in parts])
     return found, field, sweep, np.concatenate(blocks, axis=1).astype(np.int32)
+
+
+def first_stop(samples: int) -> int:
+    """The tables dealt before the stopping rule is first asked: FLOOR, or an eighth of
+    the cap when that is more (a caller asking for many more tables than the bot — the
+    CLI, a test of convergence — is not held to the bot's floor), never past the cap."""
+    return min(samples, max(FLOOR, samples // 8))
 
 
 def _settled(points: np.ndarray) -> bool:
@@ -341,7 +353,7 @@ def best_arrangement(cards: Sequence[Card], config: RuleConfig, *, opponents: in
     """The EV-best arrangement of `cards` — what the strong bot submits (issue 16).
     `opponents`: the other players at the table (default: the rule set's largest table);
     `budget`: seconds to spend at most (default: no limit; the sample size decides —
-    at most 150 tables, 80 with 16 cards, fewer where the sequential stop ends sooner —
+    at most samples_for the hand's size, fewer where the sequential stop ends sooner —
     which keeps the answer reproducible from `seed`)."""
     players = None if opponents is None else opponents + 1
     samples = samples_for(len(cards))
@@ -364,7 +376,7 @@ def rate_arrangement(cards: Sequence[Card], arrangement: Arrangement, config: Ru
 
 # --- what the hints are worth (issue 16): the table's hint values, the timer, the analysis --
 
-TIMER_SAMPLES = 60  # the timer's own search when no stored value is there: a small budget
+TIMER_SAMPLES = 24  # the timer's own search when no stored value is there: the bot's cap
 
 
 def seed_for(cards: Sequence[Card]) -> int:
