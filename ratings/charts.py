@@ -27,7 +27,8 @@ def rating_chart(history: list[dict[str, Any]], start: int = 1500) -> dict[str, 
     losses = [entry["loss"] for entry in history]
     worst = max([loss for loss in losses if loss is not None] or [0]) or 1
     bar = max(min(step * 0.6, 24), 1.5)
-    bars = [{"x": round(x(index + 1) - bar / 2, 1), "width": round(bar, 1),
+    bars = [{"x": round(min(max(x(index + 1) - bar / 2, 0), WIDTH - bar), 1),
+             "width": round(bar, 1),
              "height": round(max(loss * (LOSS_HEIGHT - PAD) / worst, 1), 1),
              "y": round(LOSS_HEIGHT - max(loss * (LOSS_HEIGHT - PAD) / worst, 1), 1),
              "loss": loss}

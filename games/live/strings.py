@@ -149,6 +149,8 @@ def table_strings() -> dict[str, str]:
         "reveal.session": _("Table total"),
         "reveal.pairs": _("Every pair"),
         "reveal.auto": _("auto"),
+        # A rated round's change on the hand it concerns: "Rating 1532 (+32)".
+        "reveal.rating": _("Rating {rating} ({delta})"),
         "reveal.points_for": _("{name}: {points}"),
         "reveal.replay": _("Watch the replay"),
         "reveal.discards": _("Discards"),
@@ -325,6 +327,8 @@ def table_strings() -> dict[str, str]:
         "room.away_you": _("You are away (托管): the table plays your first hint each round."),
         "room.free_seat": _("Free seat"),
         "seat.host": _("Host"),
+        "seat.rating": _("Rating {rating}"),
+        "seat.rating_title": _("Rating at this table's game; a “?” while it is provisional"),
         "seat.away": _("Away (托管)"),
         "seat.voted": _("Voted to end"),
         "seat.horse": _("Played the horse card (马牌): every result doubled"),

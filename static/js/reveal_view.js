@@ -18,7 +18,7 @@ import { candidateMarks, revealSteps, rowPoints } from "./reveal.js";
 import { cardWord, horseHolder } from "./room_model.js";
 import { accountRound, pairComponents } from "./table_accounting.js";
 import { drawBreakdown, showStep } from "./table_breakdown.js";
-import { avatar, botLevel, seatSpot, shownName } from "./table_seats.js";
+import { avatar, botLevel, ratingText, seatSpot, shownName } from "./table_seats.js";
 import { revealSeconds } from "./table_seconds.js";
 
 const FLIP_MS = 320; // between two hands of one row
@@ -88,13 +88,21 @@ export class RevealView {
   /**
    * The cards are as big as the screen's height leaves the felt (felt.css sizes them from
    * --above): what the page holds above the felt — the status, whose lines vary — and
-   * the line below it. Called when the reveal is drawn and when the screen turns.
+   * the line below it. Called when the reveal is drawn, when the seats change and when
+   * the screen turns.
    */
   fit() {
     const table = this.elements.table;
     if (this.elements.root.hidden) return;
-    const top = table.getBoundingClientRect().top + window.scrollY;
-    table.style.setProperty("--above", `${Math.round(top + FIT_MARGIN_PX)}px`);
+    let above = table.getBoundingClientRect().top + window.scrollY + FIT_MARGIN_PX;
+    // The hands' other lines (badges, specials, 多三张's discards) vary: where the felt
+    // still ends below the screen, the cards give up what it lacks.
+    for (let turn = 0; turn < 3; turn += 1) {
+      table.style.setProperty("--above", `${Math.round(above)}px`);
+      const over = table.getBoundingClientRect().bottom + window.scrollY - window.innerHeight;
+      if (over <= 0) break;
+      above += over + 2;
+    }
   }
 
   hide() {
@@ -377,7 +385,10 @@ export class RevealView {
             `马 ${horseCard ? cardWord(horseCard) : ""}`.trim()) : null,
           el("span", { class: "reveal-state" }),
           // The seat's running score, once the table has played rounds before this one.
-          el("span", { class: "reveal-score", hidden: true }))),
+          el("span", { class: "reveal-score", hidden: true })),
+        // A rated round: this person's new rating and its change, at the totals (a line
+        // of its own: a narrow hand keeps its name whole).
+        el("span", { class: "reveal-rating", hidden: true })),
       el("div", { class: "reveal-rows" }, rows),
       discards,
       drawBreakdown(this.accounts.get(hand.position), hand, context),
@@ -465,6 +476,14 @@ export class RevealView {
       const total = panel.querySelector(".reveal-total");
       total.textContent = signed(points);
       total.className = `reveal-total landed ${points > 0 ? "win" : points < 0 ? "loss" : "tie"}`;
+      const change = (this.settled.ratings || {})[String(hand.position)];
+      const rating = panel.querySelector(".reveal-rating");
+      rating.hidden = !change;
+      if (change) {
+        rating.textContent = this.t("reveal.rating", { rating: ratingText(change.after, change.provisional),
+          delta: signed(change.delta) });
+        rating.className = `reveal-rating ${change.delta > 0 ? "win" : change.delta < 0 ? "loss" : "tie"}`;
+      }
       panel.querySelector(".reveal-news").replaceChildren();
     }
   }

@@ -127,6 +127,11 @@ export function avatar(seat, t, extraClass = "") {
     letter.toUpperCase());
 }
 
+/** A rating as the table shows it: 1532, or 1500? while it is provisional. */
+export function ratingText(value, provisional) {
+  return `${value}${provisional ? "?" : ""}`;
+}
+
 /** A bot's badge: "Bot" and its level when the seat has one. */
 function botBadge(seat, t) {
   if (seat.bot === null || seat.bot === undefined || seat.bot === false) return null;
@@ -204,6 +209,8 @@ export function drawSeats(root, { model, t, rules, session, userId, hold = null,
       ? faceDown(rules.hand_size > 13 && !done ? rules.hand_size : 13, done, t) : null;
     const badges = [
       botBadge(seat, t),
+      seat.rating ? el("span", { class: "seat-badge rating", title: t("seat.rating_title") },
+        t("seat.rating", { rating: ratingText(seat.rating.value, seat.rating.provisional) })) : null,
       seat.host ? el("span", { class: "seat-badge host" }, t("seat.host")) : null,
       seat.away ? el("span", { class: "seat-badge away" }, t("seat.away")) : null,
       seat.end_vote ? el("span", { class: "seat-badge voted" }, t("seat.voted")) : null,
