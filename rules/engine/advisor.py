@@ -1,7 +1,7 @@
 """The expected-value advisor (issue 16): what each way of arranging a hand is worth, in
 points, against the opponents the player may meet — and which way is worth the most.
 
-    advise(cards, config, samples=24, seed=0) -> Advice
+    advise(cards, config, samples=32, seed=0) -> Advice
         .best          the EV-best candidate (never a foul)
         .candidates    every candidate with its EV, best first
         .arrangement   the EV of `arrangement=` when one was given
@@ -30,9 +30,9 @@ arranged; `player_is_banker=True` makes the player the bank against every oppone
 The 十三道 exchange is not modelled: the advisor takes the cards the player holds after
 it and knows nothing of the others' hands beyond them.
 
-Sequential (issue 23): the tables are dealt in batches, at least FLOOR of them (or an
-eighth of `samples` when that is more: first_stop), and the sampling stops before
-`samples` once the best candidate is clear of every other (advise's comment on FLOOR); a hand's weighing is kept, so that the analysis after the settlement
+Sequential (issue 23): the tables are dealt in batches, at least FLOOR of them, and the
+sampling stops before `samples` once the best candidate is clear of every other (advise's
+comment on FLOOR); a hand's weighing is kept, so that the analysis after the settlement
 settles only the submitted arrangement on the tables its hint values met at the deal.
 
 Reproducible: the tables come from `random.Random(seed)` one after another and the
@@ -53,23 +53,23 @@ from typing import Sequence
 
 import numpy as np
 
-from .advisor_candidates import Candidate, candidates, hint_arrangement
+from .advisor_candidates import Candidate, candidates, hand_hints, hint_arrangement
 from .advisor_deals import (AdvisorError, Deal, check_table, exact_deals,
                             opponent_arrangement, sample_deals, unseen_cards)
 from .advisor_scoring import SEAT_FIELDS, SeatArrays, opponents_sweep, table_points
 from .arrangement import Arrangement
 from .cards import Card, CardError, check_in_deck, display_order
 from .config import RuleConfig
-from .hints import Hint, hints
+from .hints import Hint
 
-# 24 tables at most: the strong bot's cap (issue 23). On bench/bots.py's first 600 deals
-# one strong bot among three first-hint players made the same with 24 as with 150
-# (+3.05 against +3.09, paired difference within ±0.07): past the floor the extra
-# tables go to hands whose best candidates are worth nearly the same. The sequential
-# stop (FLOOR) ends sooner where the best is clear.
-DEFAULT_SAMPLES = 24
-# 多三张: an opponent's first hint over 16 cards costs about three times a 13-card one,
-# and the candidates several 13-card fronts; the same cap keeps a decision near 50 ms.
+# 32 tables at most with 13 cards: the strong bot's cap (issue 23). Past the floor the
+# extra tables go to hands whose best candidates are worth nearly the same: on
+# bench/bots.py's first 600 deals one strong bot among three first-hint players made
+# +3.09 ± 0.25 a round with up to 150 tables (floor 32), +3.04 with up to 24 and +3.06
+# with up to 40 (floor 16; paired differences -0.05 ± 0.07, -0.02 ± 0.07).
+DEFAULT_SAMPLES = 32
+# 多三张: an opponent's first hint over 16 cards costs about three times a 13-card one
+# and the candidates come from several choices of 13, so the strong bot deals the floor.
 EXTRA_SAMPLES = 24
 BLOCK = 2_000_000  # entries of the (candidates × tables × opponents × rows) arrays at once
 
@@ -164,12 +164,13 @@ def advise(cards: Sequence[Card], config: RuleConfig, *, samples: int | None = N
 # Sequential sampling (issue 23): tables are dealt in batches, and after each one the
 # sampling stops once no candidate could be worth more than the best by INDIFFERENCE
 # points, at Z standard errors of their paired difference (common random numbers make
-# that error small for arrangements that play alike). FLOOR tables are always dealt: the
-# strength bench/bots.py measures rests on it — on the same 600 deals, one strong bot
-# against three first-hint players made +3.09 ± 0.25 a round with a floor of 32 (batches
-# of 16, up to 150) and +3.08 with a floor of 16 (batches of 8); 16 tables every time,
-# +3.01, was the first setting that lost more than noise (paired, -0.08 ± 0.10).
-FLOOR = 16
+# that error small for arrangements that play alike). FLOOR tables are always dealt, the
+# same whatever `samples` (so a time budget that stopped after n tables gives what
+# samples=n gives). Not fewer than 24: on 16 tables a candidate's EV may rest on tables
+# that all agreed, its standard error then 0 however far from the truth (the exact-EV
+# test of tests/engine/test_advisor.py met one), and 16 tables every time lost
+# -0.08 ± 0.10 a round on the duel deals.
+FLOOR = 24
 BATCH = 8
 Z = 2.0
 INDIFFERENCE = 0.25
@@ -208,9 +209,8 @@ def _weigh(found: list[Candidate], pool: list[Card], config: RuleConfig, opponen
     deadline = None if time_budget is None else time.perf_counter() + time_budget
     dealt = 0
     parts, blocks = [], []
-    floor = first_stop(samples)
     while dealt < samples:
-        want = min(samples, floor if not dealt else dealt + BATCH)
+        want = min(samples, FLOOR if not dealt else dealt + BATCH)
         batch = []
         for deal in deals:
             batch.append(tuple(opponent_arrangement(hand, config) for hand in deal))
@@ -228,13 +228,6 @@ def _weigh(found: list[Candidate], pool: list[Card], config: RuleConfig, opponen
                          for name in SEAT_FIELDS))
     sweep = None if parts[0][1] is None else np.concatenate([sweep for _, sweep in parts])
     return found, field, sweep, np.concatenate(blocks, axis=1).astype(np.int32)
-
-
-def first_stop(samples: int) -> int:
-    """The tables dealt before the stopping rule is first asked: FLOOR, or an eighth of
-    the cap when that is more (a caller asking for many more tables than the bot — the
-    CLI, a test of convergence — is not held to the bot's floor), never past the cap."""
-    return min(samples, max(FLOOR, samples // 8))
 
 
 def _settled(points: np.ndarray) -> bool:
@@ -412,7 +405,7 @@ def value_hints(cards: Sequence[Card], config: RuleConfig, *, players: int | Non
     seed = seed_for(cards) if seed is None else seed
     advice = advise(cards, config, samples=samples, seed=seed, players=players,
                     player_is_banker=player_is_banker, **options)
-    hint_list = tuple(hints(list(cards), config))
+    hint_list = tuple(hand_hints(cards, config))
     by_signature = {Candidate(c.arrangement).signature: c.ev for c in advice.candidates}
     evs = []
     for index, hint in enumerate(hint_list):

@@ -66,6 +66,25 @@ class Candidate:
                 special.code if special else None)
 
 
+# The last hands' hints: advise() lists them as candidates and value_hints shows them, so
+# the hint values of a hand search them once. Hints are a function of the cards and the
+# rules alone, so a stale entry can never be wrong, only evicted.
+_HINTS: dict[tuple, list[Hint]] = {}
+_HINTS_LIMIT = 64
+
+
+def hand_hints(cards: Sequence[Card], config: RuleConfig) -> list[Hint]:
+    """hints(cards, config), kept for the last few hands (a copy of the list)."""
+    key = (tuple(card.code for card in cards), config)
+    found = _HINTS.get(key)
+    if found is None:
+        found = hints(list(cards), config)
+        if len(_HINTS) >= _HINTS_LIMIT:
+            _HINTS.clear()  # a handful of hands in flight: no need for an LRU
+        _HINTS[key] = found
+    return list(found)
+
+
 def hint_arrangement(hint: Hint, config: RuleConfig) -> Arrangement:
     """The arrangement a hint submits: its rows, declaring its special if it names one.
 
@@ -81,7 +100,7 @@ def candidates(cards: Sequence[Card], config: RuleConfig) -> list[Candidate]:
     """The hints first (in hint order), then the rest of the Pareto front; one per
     signature, never a foul (module docstring)."""
     cards = list(cards)
-    hint_list = hints(cards, config)
+    hint_list = hand_hints(cards, config)
     found: list[Candidate] = []
     seen: set = set()
     horse = horse_card_of(config)
