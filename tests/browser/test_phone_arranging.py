@@ -17,26 +17,11 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import Player
+# The sizes and the measures issue 24's other browser tests use.
+from tests.browser.test_first_hour import SHOTS, SIZES, fits_across
+from tests.browser.test_special_declare import in_view
 
 pytestmark = pytest.mark.requires_chromium
-
-SIZES = {"phone": {"width": 375, "height": 667}, "landscape": {"width": 667, "height": 375},
-         "desktop": {"width": 1280, "height": 800}}
-SHOTS = "/tmp/shots"
-
-
-def fits_across(page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], f"the page is {width} px wide"
-
-
-def in_view(page, locator) -> dict:
-    box = locator.bounding_box()
-    view = page.viewport_size
-    assert box, "not drawn"
-    assert box["x"] >= 0 and box["x"] + box["width"] <= view["width"] + 1, box
-    assert box["y"] >= 0 and box["y"] + box["height"] <= view["height"] + 1, box
-    return box
 
 
 def uncovered(page, locator) -> None:
