@@ -1,7 +1,7 @@
 """The expected-value advisor (issue 16): what each way of arranging a hand is worth, in
 points, against the opponents the player may meet — and which way is worth the most.
 
-    advise(cards, config, samples=32, seed=0) -> Advice
+    advise(cards, config, samples=24, seed=0) -> Advice
         .best          the EV-best candidate (never a foul)
         .candidates    every candidate with its EV, best first
         .arrangement   the EV of `arrangement=` when one was given
@@ -62,14 +62,16 @@ from .cards import Card, CardError, check_in_deck, display_order
 from .config import RuleConfig
 from .hints import Hint
 
-# 32 tables at most with 13 cards: the strong bot's cap (issue 23). Past the floor the
-# extra tables go to hands whose best candidates are worth nearly the same: on
-# bench/bots.py's first 600 deals one strong bot among three first-hint players made
-# +3.09 ± 0.25 a round with up to 150 tables (floor 32), +3.04 with up to 24 and +3.06
-# with up to 40 (floor 16; paired differences -0.05 ± 0.07, -0.02 ± 0.07).
-DEFAULT_SAMPLES = 32
+# 24 tables at most, the floor: the strong bot's cap (issue 23). Past 24 the extra tables
+# go to hands whose best candidates are worth nearly the same: on bench/bots.py's first
+# 600 deals one strong bot among three first-hint players made +3.09 ± 0.25 a round with
+# up to 150 tables (floor 32), +3.04 with 24 every time, +3.01 with up to 32 (floor 24)
+# and +3.06 with up to 40 (floor 16): paired differences -0.04 to -0.07, each ± 0.07.
+# The sequential stop serves callers who ask for more (the CLI, BOT_ADVISOR_SAMPLES).
+DEFAULT_SAMPLES = 24
 # 多三张: an opponent's first hint over 16 cards costs about three times a 13-card one
-# and the candidates come from several choices of 13, so the strong bot deals the floor.
+# and the candidates come from several choices of 13: the same 24 keep a decision
+# within issue 23's 60 ms.
 EXTRA_SAMPLES = 24
 BLOCK = 2_000_000  # entries of the (candidates × tables × opponents × rows) arrays at once
 
@@ -369,7 +371,7 @@ def rate_arrangement(cards: Sequence[Card], arrangement: Arrangement, config: Ru
 
 # --- what the hints are worth (issue 16): the table's hint values, the timer, the analysis --
 
-TIMER_SAMPLES = 24  # the timer's own search when no stored value is there: the bot's cap
+TIMER_SAMPLES = 24  # the timer's own search when no stored value is there: the floor
 
 
 def seed_for(cards: Sequence[Card]) -> int:

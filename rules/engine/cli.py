@@ -20,7 +20,7 @@ flushed as it goes, so a tool can drive it line by line:
                lowercase hex, canonical card codes, no client seed under v1, one client
                seed and (十三道) one bid per seat, every pool card taken once
 - `advise`    {"cards": [13 codes, or 16 in extra-three], "rules" (optional, as in
-               verify-deal), "samples" (at most; default 32, 24 with 16 cards: the
+               verify-deal), "samples" (at most; default 24, for 13 cards and 16: the
                strong bot's, advisor.samples_for), "seed" (default 0), "players",
                "time_budget" (seconds: stop sampling early; "samples" says how many ran),
                "banker": "player" | "opponent" (banker mode; default "opponent"),

@@ -126,12 +126,12 @@ def test_python_m_rules_engine_advise_runs_as_a_program():
 
 
 @pytest.mark.parametrize("rules, hand, default", [
-    ("standard", HAND, 32),
+    ("standard", HAND, 24),
     ("extra-three", "As Ah Ad Kd Qs Qc 9h 9d 7s 6c 5c 4d 3h 2s Td 8d".split(), 24)])
 def test_advise_samples_by_default_what_the_strong_bot_samples(monkeypatch, rules, hand,
                                                                default):
     """Issue 23: the default sample size is the strong bot's for the hand's size
-    (advisor.samples_for): 32 tables at most for 13 cards, 24 for 16 — with 16 what
+    (advisor.samples_for): 24 tables at most for 13 cards and for 16 — with 16 what
     keeps a decision within issue 23's 60 ms (bench/advise.py)."""
     from rules.engine import advisor
 
