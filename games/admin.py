@@ -47,7 +47,7 @@ class RoundEventInline(ReadOnlyInline):
 class TableAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ("name", "rule_set", "status", "is_private", "invite_code", "version",
                     "created_by", "created_at")
-    list_filter = ("status", "is_private", "rule_set")
+    list_filter = ("status", "is_private", "rating_family", "rule_set")
     search_fields = ("name", "invite_code")
     inlines = [SeatInline]
 
@@ -55,7 +55,7 @@ class TableAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 @admin.register(Round)
 class RoundAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ("__str__", "phase", "created_at", "settled_at")
-    list_filter = ("phase",)
+    list_filter = ("phase", "rating_family")
     search_fields = ("table__name",)
     inlines = [HandInline, RoundEventInline]
 

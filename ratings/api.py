@@ -19,13 +19,13 @@ class RatingOutputSerializer(serializers.Serializer):
     rounds = serializers.IntegerField(help_text="Rated rounds played in this game.")
 
 
-class LeaderOutputSerializer(RatingOutputSerializer):
+class RatingLeaderOutputSerializer(RatingOutputSerializer):
     rank = serializers.IntegerField()
     user_id = serializers.IntegerField()
     display_name = serializers.CharField()
 
 
-class HistoryEntrySerializer(serializers.Serializer):
+class RatingHistoryEntrySerializer(serializers.Serializer):
     round_id = serializers.IntegerField()
     at = serializers.DateTimeField()
     rating = serializers.IntegerField(help_text="The rating after this round.")
@@ -36,21 +36,21 @@ class HistoryEntrySerializer(serializers.Serializer):
 
 class MyRatingOutputSerializer(RatingOutputSerializer):
     name = serializers.CharField()
-    history = HistoryEntrySerializer(many=True)
+    history = RatingHistoryEntrySerializer(many=True)
 
 
 class LeaderboardApi(APIView):
     """People with enough rated rounds in a game family, by conservative rating."""
 
     @extend_schema(operation_id="ratings_leaderboard",
-                   responses={200: LeaderOutputSerializer(many=True)})
+                   responses={200: RatingLeaderOutputSerializer(many=True)})
     def get(self, request, family: str):
         try:
             board = selectors.leaderboard(family)
         except KeyError:
             return Response({"code": "bad_request", "message": "families are: "
                              + ", ".join(families.NAMES)}, status=404)
-        return Response(LeaderOutputSerializer(board, many=True).data)
+        return Response(RatingLeaderOutputSerializer(board, many=True).data)
 
 
 class MyRatingsApi(APIView):
