@@ -197,6 +197,8 @@ class _RowTable:
         """Work out the entries of rows not seen before (rows.key3, key5)."""
         size, keys, codes, cuts = self.size, [], [], []
         values = np.unique(numbers).tolist()
+        if not values:  # another thread learnt them meanwhile
+            return
         for value in values:
             ranks = tuple((value >> (4 * (size - 1 - i))) & 15 for i in range(size))
             one_suit = bool(value >> (4 * size))

@@ -113,3 +113,29 @@ def test_the_rows_keyed_by_their_ranks_are_the_rows_evaluated_one_by_one(name):
             keys, codes, _ = found._rows_by_ranks(hand, size, config.wheel)
             assert keys == [found._row_key(tuple(hand[p] for p in combo), config.wheel)
                             for combo in combos]
+
+
+def test_the_row_tables_learnt_from_several_threads_give_the_same_candidates(monkeypatch):
+    """advisor_candidates keeps one row table per process, filled as hands come (the
+    timer and the bots may advise from several threads): a table filled by threads at
+    once gives the candidates a table filled one hand after another gives."""
+    import threading
+
+    from rules.engine import advisor_candidates as found
+
+    hands = _hands(24, seed=31)
+    monkeypatch.setattr(found, "_row_table", found.lru_cache(maxsize=8)(found._RowTable))
+    alone = [[c.arrangement for c in found.candidates(hand, STANDARD)] for hand in hands]
+    monkeypatch.setattr(found, "_row_table", found.lru_cache(maxsize=8)(found._RowTable))
+    together: dict[int, list] = {}
+
+    def weigh(start: int) -> None:
+        for at in range(start, len(hands), 3):
+            together[at] = [c.arrangement for c in found.candidates(hands[at], STANDARD)]
+
+    threads = [threading.Thread(target=weigh, args=(start,)) for start in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert [together[at] for at in range(len(hands))] == alone
