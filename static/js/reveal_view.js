@@ -1,7 +1,9 @@
 // The reveal on screen: every player's rows face down, then turned over row by row with
 // the smallest hand first (reveal.js decides the order), each row's points, the
 // announcements (fouls, specials, 打枪, 全垒打) with their sounds, then the totals, the
-// table's running score and a link to the round's replay. In 多三张 each hand also shows
+// table's running score and a link to the round's replay. The hands stand for the seats
+// while it shows (issue 24): each row's points, each announcement and the total appear on
+// the hands they concern; the sentences are for screen readers. In 多三张 each hand also shows
 // its discards, turned over with its back row, and tags the cards it took from its
 // candidates; the settled payload is the first to hold them, so nothing shows them sooner. A player who arrives after the
 // settlement (a reload, a reconnect) sees the result at once, without the show (seed 000
