@@ -362,7 +362,7 @@ class _Search:
         self.suit_left = {suit: [0] * (ACE + 1) for suit in SUITS}
         # Each rank's cards in dealing order: ♠ ♥ ♣ ♦, so rows take spades first.
         self.by_rank: list[list[Card]] = [[] for _ in range(ACE + 1)]
-        self.suit_sizes = Counter(dict.fromkeys(SUITS, 0))
+        self.suit_sizes = dict.fromkeys(SUITS, 0)
         for card in sorted(self.plain, key=lambda c: _SUIT_INDEX[c.suit]):
             self.counts[card.rank] += 1
             self.suit_left[card.suit][card.rank] += 1
@@ -377,8 +377,11 @@ class _Search:
         # pair or more, how many flush rows the suits allow, whether two straights fit.
         self.set_room = tuple(sorted((n for n in self.counts if n >= 2), reverse=True))
         self.flush_rows = sum(n // 5 for n in self.suit_sizes.values())
-        counts = self.counts
-        self.runs = [run for _, run in _straight_runs(wheel) if all(counts[r] for r in run)]
+        held = 0
+        for r, n in enumerate(self.counts):
+            if n:
+                held |= 1 << r
+        self.runs = [run for run, mask in _run_masks(wheel) if held & mask == mask]
         self.two_runs = _two_runs_fit(self.counts, wheel, self.runs)
         self._suit_risk: list[tuple[int, int]] | None = None  # see suit_risk
         self._free: list[list[Card]] | None = None  # see free
@@ -877,6 +880,12 @@ def _two_runs_fit(counts: list[int], wheel: str, runs: list | None = None) -> bo
             if all(counts[r] >= n for r, n in _run_pair_need(first, second)):
                 return True
     return False
+
+
+@lru_cache(maxsize=4)
+def _run_masks(wheel: str) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Each straight's ranks (strongest first) with their bits, to test a hand's ranks."""
+    return tuple((run, sum(1 << r for r in run)) for _, run in _straight_runs(wheel))
 
 
 @lru_cache(maxsize=256)
