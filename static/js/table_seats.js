@@ -202,7 +202,7 @@ export function drawSeats(root, { model, t, rules, session, userId, hold = null,
     const classes = ["seat", `at-${at}`, isYou ? "you" : "", seat.ready ? "ready" : "", isBanker ? "banker" : "",
       seat.connected === false ? "disconnected" : "", done ? "submitted" : "",
       seat.away ? "away" : "", seat.host ? "host" : "", horse === position ? "horse" : "",
-      seat.bot ? "bot" : "", inReveal(round, seat) ? "in-reveal" : "",
+      seat.bot ? "bot" : "", inReveal(round, seat) && !seatNews(model, seat, userId) ? "in-reveal" : "",
       doing && ["seat.choosing", "seat.spare_deciding"].includes(doing[0]) ? "acting" : ""]
       .filter(Boolean).join(" ");
     const cards = !isYou && inRound && ["arranging", "negotiating"].includes(round.phase)
@@ -254,6 +254,12 @@ export function drawSeats(root, { model, t, rules, session, userId, hold = null,
 export function inReveal(round, seat) {
   if (!round || round.phase !== "settled" || !Array.isArray(round.hands)) return false;
   return round.hands.some((hand) => hand.position === seat.position && hand.user_id === seat.user_id);
+}
+
+/** What a seat says that the reveal's hand does not: away (托管), a vote to end, the
+ * host's Free seat. Such a seat stays on the felt during the reveal. */
+function seatNews(model, seat, userId) {
+  return Boolean(seat.away || seat.end_vote || mayFreeSeat({ seats: model.seats, userId, round: model.round }, seat));
 }
 
 export function nameOf(model, position, t = null) {
