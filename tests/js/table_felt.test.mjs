@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { botLevel, seatSpot } from "../../static/js/table_seats.js";
+import { botLevel, inReveal, seatSpot } from "../../static/js/table_seats.js";
 
 test("you sit at the bottom and the others follow round the table", () => {
   assert.deepEqual([0, 1, 2, 3].map((p) => seatSpot(p, 2, 4)), ["t", "l", "b", "r"]);
@@ -38,4 +38,14 @@ test("every felt string a script asks for is in the server's table, and every on
 test("a bot's level is said in the page's language", () => {
   const t = (id) => ({ "felt.level_easy": "简单", "felt.level_normal": "普通", "felt.level_strong": "强" })[id] || id;
   assert.deepEqual(["easy", "normal", "strong", "odd"].map((level) => botLevel(level, t)), ["简单", "普通", "强", "odd"]);
+});
+
+test("while a settled round is revealed its players' seats are the reveal's hands", () => {
+  const round = { phase: "settled", hands: [{ position: 0, user_id: 7 }, { position: 1, user_id: 8 }] };
+  assert.equal(inReveal(round, { position: 0, user_id: 7 }), true);
+  // A newcomer who took a bot's seat after the round is not in its reveal: the felt keeps them.
+  assert.equal(inReveal(round, { position: 1, user_id: 9 }), false);
+  assert.equal(inReveal(round, { position: 2, user_id: 10 }), false);
+  assert.equal(inReveal({ ...round, phase: "arranging" }, { position: 0, user_id: 7 }), false);
+  assert.equal(inReveal(null, { position: 0, user_id: 7 }), false);
 });
