@@ -1,6 +1,6 @@
 """The server's cost of a live round, door by door: CPU milliseconds and SQL queries.
 
-    python bench/round_cost.py [--rounds 200] [--players 4] [--rules standard]
+    python bench/round_cost.py [--rounds 200] [--players 4] [--rules standard] [--rated]
                                [--postgres postgres://postgres@127.0.0.1:5432/postgres]
                                [--redis redis://127.0.0.1:6379/7]
 
@@ -11,7 +11,8 @@ presses ready (the last ready deals), every player submits their first hint (the
 submission settles). With `--redis` the broadcasts go through the Redis channel layer
 (as in production; the Redis database is flushed, so give it one of its own), without it
 through the in-memory layer. The arrange timer is queued as in production (Celery's
-in-memory broker without --redis).
+in-memory broker without --redis). `--rated`: the table is rated (issue 26), so each
+settlement also moves the players' ratings.
 
 Printed per door — ready (all but the last), deal (the last ready), submit (all but the
 last), settle (the last submission) — and per round: CPU ms (this process's own
@@ -44,6 +45,8 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--warm-up", type=int, default=10, help="rounds left out first")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--rules", default="standard")
+    parser.add_argument("--rated", action="store_true",
+                        help="a rated table: the settlement moves the ratings too")
     parser.add_argument("--postgres", default=os.environ.get(
         "BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432/postgres"))
     parser.add_argument("--profile", type=int, default=0, metavar="N",
@@ -104,7 +107,8 @@ def play(args, meter: Meter) -> None:
     broadcast.send_many = counted
     users = [User.objects.create(username=f"cost{n}", display_name=f"Cost {n}")
              for n in range(args.players)]
-    table = services.table_create(user=users[0], rule_set=args.rules, name="cost")
+    table = services.table_create(user=users[0], rule_set=args.rules, name="cost",
+                                  rated=args.rated)
     for user in users[1:]:
         services.table_join(user=user, invite_code=table.invite_code)
     for user in users:  # each with a socket open, as at a live table

@@ -54,15 +54,21 @@ def rate_round(round, hands: list, family: str, rule_set) -> dict[int, dict[str,
         return {}
     hands = sorted(hands, key=lambda hand: hand.position)
     users = sorted(hand.user_id for hand in hands)
-    Rating.objects.bulk_create([Rating(user_id=user, family=family) for user in users],
-                               ignore_conflicts=True)
-    locked = {rating.user_id: rating for rating in
-              Rating.objects.select_for_update().filter(user_id__in=users, family=family)
-              .order_by("user_id")}
+    locked = _lock(users, family)
+    if len(locked) < len(users):  # someone's first rated round in this game
+        Rating.objects.bulk_create([Rating(user_id=user, family=family) for user in users
+                                    if user not in locked], ignore_conflicts=True)
+        locked = _lock(users, family)
     changes = apply(round, [(hand.user_id, hand.position, hand.points) for hand in hands],
                     family, locked)
     round.rating_family = family
     return {change.position: change_payload(change) for change in changes}
+
+
+def _lock(users: list[int], family: str) -> dict[int, Rating]:
+    return {rating.user_id: rating for rating in
+            Rating.objects.select_for_update().filter(user_id__in=users, family=family)
+            .order_by("user_id")}
 
 
 def apply(round, results: list[tuple[int, int, int]], family: str,
