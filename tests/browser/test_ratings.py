@@ -31,7 +31,8 @@ def fits_across(page) -> None:
 
 @pytest.mark.parametrize("size, language", [("phone", "zh-hans"), ("desktop", "en")])
 def test_two_people_play_a_rated_round_and_see_their_ratings_move(browser, table_server,
-                                                                  size, language):
+                                                                  size, language, monkeypatch):
+    monkeypatch.setenv("RATING_LEADERBOARD_MIN_ROUNDS", "1")  # the server lists them at once
     server = table_server(arrange_seconds=40)
     words = WORDS[language]
     people = [Player(browser, server, f"rated{size}{n}", name, viewport=SIZES[size]).register()
@@ -80,6 +81,13 @@ def test_two_people_play_a_rated_round_and_see_their_ratings_move(browser, table
     assert box["width"] <= SIZES[size]["width"] and box["height"] > 60, box
     fits_across(page)
     page.locator("#profile-ratings").screenshot(path=f"{SHOTS}/rated-profile-{size}-{language}.png")
+    # The leaderboard lists both, the winner first, and reads on the screen.
+    page.goto(server.url + "/ratings/")
+    rows = page.locator("#rating-board tbody tr")
+    expect(rows).to_have_count(2)
+    fits_across(page)
+    in_view(page, rows.nth(1))
+    page.screenshot(path=f"{SHOTS}/rated-board-{size}-{language}.png", full_page=True)
     assert not any(person.errors for person in people), [p.errors for p in people]
 
 
