@@ -154,7 +154,8 @@ def _split_tables() -> tuple[list, list, np.ndarray, np.ndarray, np.ndarray]:
             backs.append(five_index[back])
             middles.append(five_index[middle])
             fronts.append(three_index[front])
-    as_array = lambda values: np.array(values, dtype=np.int32)  # noqa: E731
+    # intp: numpy gathers with native-width indices without converting them first.
+    as_array = lambda values: np.array(values, dtype=np.intp)  # noqa: E731
     return fives, threes, as_array(backs), as_array(middles), as_array(fronts)
 
 
@@ -322,12 +323,12 @@ def pareto_layouts(cards: Sequence[Card], config: RuleConfig) -> list[Arrangemen
 
 def _cut_at(three_cut: np.ndarray, front_at: np.ndarray) -> np.ndarray:
     """Where each split's middle key, cut to its front's length, is in five_cut.ravel()."""
-    return _middle_cut_base() + three_cut.astype(np.int32)[front_at]
+    return _middle_cut_base() + three_cut[front_at]
 
 
 @lru_cache(maxsize=1)
 def _middle_cut_base() -> np.ndarray:
-    return (_split_tables()[3] * 3).astype(np.int32)
+    return _split_tables()[3] * 3
 
 
 def _arrangements_at(hand: tuple[Card, ...], splits: list[int], three_keys: list,
