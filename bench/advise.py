@@ -1,12 +1,17 @@
 """Benchmark of the EV advisor (issues 16, 23): time per decision, so the next engineer
 knows what the timer, the hints and the bots can afford.
 
-    python bench/advise.py [--hands 100] [--samples 150] [--extra-hands 5]
-                           [--extra-samples 80] [--players 4] [--seed 2024]
+    python bench/advise.py [--hands 100] [--samples 24] [--extra-hands 5]
+                           [--extra-samples 24] [--players 4] [--seed 2024]
+
+(the sample sizes default to the advisor's own caps: advisor.DEFAULT_SAMPLES and
+EXTRA_SAMPLES)
 
 Standard preset, random 13-card hands from a seeded source (every run times the same
-hands), then 多三张 (extra-three, 16 cards). Per hand it times advise() as the bots and
-the hint values call it — sequential sampling up to the sample size (advisor.FLOOR) —
+hands), then 多三张 (extra-three, 16 cards); the per-process tables are built on other
+hands first, as in a worker that has advised before. Per hand it times advise() as the
+bots and the hint values call it — sequential sampling up to the sample size
+(advisor.FLOOR) —
 and apart from it the candidates step (the hints and the Pareto front of all splits,
 advisor_candidates); the rest is dealing the opponents, arranging each by its first hint
 (advisor_deals: (players − 1) first hints a table, the part that grows with the tables)
@@ -16,7 +21,7 @@ how many tables the sequential stop dealt.
 It also prints how many candidates a hand has, and what the advice is worth: how often
 the EV-best is not the first hint, and the EV it adds over the first hint — on the tables
 it was chosen on (optimistic: the largest of many noisy estimates is biased up) and on
-fresh tables of another seed, which are not timed (an honest estimate, not a duel:
+150 fresh tables of another seed, which are not timed (an honest estimate, not a duel:
 bench/bots.py will play it).
 Issue 23's targets for a decision: median ≤ 15 ms (13 cards), ≤ 60 ms (16 cards);
 issue 16's were 150 and 500 ms. Tests never assert a time; this script only prints figures.
@@ -28,11 +33,20 @@ before the 16-card special pre-check, standard 148 ms a hand (cpu 139 ms: candid
 choices of 13). After it, a 16-card first hint takes ~1.4 ms (hints._special skips the
 specials no 13 of the 16 can form); the 13-card figures do not change.
 
-Issue 23, back to back on the shared 2-core machine (`--hands 30 --extra-hands 5
---extra-samples 80`; cpu medians): before, 13 cards 239 ms (150 tables: candidates 44,
-tables 400, scoring 25 wall), 16 cards 840 ms; after, 13 cards 71 ms (32 tables median,
-53 mean; candidates 15 ms), 16 cards 477 ms (48 median; candidates 80 ms). The fresh-table
-gain over the first hint is unchanged (+3.05 ± 0.96 before, +3.04 ± 0.96 after).
+Issue 23, first steps, back to back on the shared 2-core machine (`--hands 30
+--extra-hands 5 --extra-samples 80`; cpu medians): before, 13 cards 239 ms (150 tables:
+candidates 44, tables 400, scoring 25 wall), 16 cards 840 ms; after sequential sampling
+(floor 32), 13 cards 71 ms (32 tables median, 53 mean; candidates 15 ms), 16 cards 477 ms
+(cold processes then: the per-process tables were built inside the timings).
+
+Issue 23, second steps (16-card specials screened by counts, rows looked up by their
+ranks' number, a cheaper hint search, 24 tables for 13 cards and for 16), back to back
+on the shared machine, two runs at load 5-6 and 8-9 (`--hands 60 --extra-hands 10`,
+each tree with this script and its own defaults; cpu medians, which load inflates less
+than the wall clock): before (14b99b9), 13 cards 25.9-36.3 ms (54 tables mean;
+candidates 7.9-18.9 ms), 16 cards 235-296 ms (56 tables); after, 13 cards 13.3-15.1 ms
+(24 tables; candidates 3.7-5.7 ms), 16 cards 42.6-54.7 ms. The fresh-table gain over the
+first hint: +3.16 ± 0.71 before, +3.13 ± 0.71 after.
 """
 
 from __future__ import annotations
@@ -45,7 +59,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import numpy as np  # noqa: E402
 
 from rules.engine import advisor  # noqa: E402
 from rules.engine.advisor import advise, deal_tables, points_at_tables  # noqa: E402
@@ -53,6 +66,9 @@ from rules.engine.advisor_candidates import candidates  # noqa: E402
 from rules.engine.advisor_deals import unseen_cards  # noqa: E402
 from rules.engine.cards import SeededSource, build_deck, shuffle  # noqa: E402
 from rules.engine.presets import preset  # noqa: E402
+
+
+FRESH = 150  # tables of the untimed honest estimate
 
 
 def time_hand(hand, config, samples: int, opponents: int, seed: int) -> dict:
@@ -71,7 +87,9 @@ def time_hand(hand, config, samples: int, opponents: int, seed: int) -> dict:
     end = clock()
     cpu = time.process_time() - start_cpu
     first = next(c for c in advice.candidates if c.hint == 0)
-    fresh = deal_tables(unseen_cards(hand, config), config, opponents, samples, seed + 10**6)
+    # Fresh tables as many as the old cap, whatever the cap now: the honest estimate's
+    # noise should not grow when the advisor samples less.
+    fresh = deal_tables(unseen_cards(hand, config), config, opponents, FRESH, seed + 10**6)
     fresh_points = points_at_tables([advice.best.arrangement, first.arrangement],
                                     fresh, config).mean(axis=1)
     return {
@@ -119,7 +137,11 @@ def run(name: str, hands: int, samples: int, players: int, seed: int, target: fl
     source = SeededSource(seed)
     deck = build_deck(config.deck, config.jokers)
     dealt = [shuffle(deck, source)[:config.hand_size] for _ in range(hands)]
-    candidates(dealt[0], config)  # build the shared split tables outside the timings
+    # Outside the timings, as in a worker that has advised before: the shared split
+    # tables, and the per-process row tables (advisor_candidates) on other hands.
+    warm = SeededSource(seed + 99)
+    for _ in range(30):
+        candidates(shuffle(deck, warm)[:config.hand_size], config)
     results = [time_hand(hand, config, samples, players - 1, seed + i)
                for i, hand in enumerate(dealt)]
     report(f"{name} ({config.hand_size} cards, {players} players)", results, samples, target)
