@@ -126,6 +126,7 @@ export class RevealView {
       this.accounts.get(hand.position)?.total || 0])) : null;
     const { root, title, skip, replay, announcements, summary } = this.elements;
     root.hidden = false;
+    root.dataset.done = "false";
     replay.hidden = true;
     title.textContent = this.t("reveal.title", { number: settled.number });
     skip.textContent = this.t("action.skip_reveal");
@@ -141,7 +142,6 @@ export class RevealView {
       return;
     }
     skip.hidden = false;
-    root.dataset.done = "false";
     // The show is watched where it plays: the felt comes into view, whole.
     const box = this.elements.table.getBoundingClientRect();
     if (box.top < 0 || box.bottom > window.innerHeight) {
