@@ -1,6 +1,6 @@
 """Issue 24, item 4 in Chromium: the reveal at the seats. A player practises with bots and
 the show is stepped with the page's clock; at every step, at 375×667, 667×375 and
-1280×800, in English and 中文, for 2, 4 and 5 players, 多三张 and 十三道:
+1280×800, in English and 中文, for 2, 3, 4 and 5 players, 多三张 and 十三道:
 
 - the whole table is in view without scrolling — every hand, yours and its total —, the
   page does not scroll sideways and the felt's seats are not shown twice;
@@ -183,7 +183,7 @@ def server(table_server):
 
 RULE_SETS = {"standard": "Quick test table", "extra-suit": "Extra suit", "extra-three": "Quick 多三张 table",
              "shisandao": "Quick 十三道 table"}
-# size, language, bots, rule set: 2, 4 and 5 players, 多三张 and 十三道, both languages.
+# size, language, bots, rule set: 2, 3, 4 and 5 players, 多三张 and 十三道, both languages.
 CASES = [line.split() for line in """
 phone en 3 standard
 landscape en 3 standard
@@ -191,6 +191,9 @@ desktop en 3 standard
 phone zh-hans 3 standard
 landscape zh-hans 3 standard
 phone en 1 standard
+phone en 2 standard
+desktop zh-hans 2 standard
+landscape en 2 standard
 phone en 4 extra-suit
 landscape zh-hans 4 extra-suit
 phone en 3 extra-three
