@@ -102,3 +102,32 @@ def test_a_full_rated_table_deals_at_once(settings):
     [table] = tables
     assert Table.objects.get(pk=table.pk).rating_family == "thirteen"
     assert Round.objects.filter(table=table).count() == 1
+
+
+def test_the_seats_say_the_table_is_unrated_once_bots_sit_down(players, settings, later,
+                                                               outbox, committed):
+    from games.live import broadcast
+
+    settings.PLAY_NOW_BOT_SECONDS = 5
+    table = quick_play.play_now(user=players[0], rule_set="standard")
+    later(6)
+    committed(bots.bots_wake, table_id=table.id)
+    seats = [m for m in outbox.to(broadcast.table_group(table.id)) if m["type"] == "seats"][-1]
+    assert len(seats["seats"]) == 4
+    assert all(seat["rating"] is None for seat in seats["seats"])
+
+
+def test_a_person_who_joined_without_ready_is_dealt_in_when_they_press_it(players, settings,
+                                                                          later):
+    settings.PLAY_NOW_BOT_SECONDS = 5
+    table = quick_play.play_now(user=players[0], rule_set="standard")
+    services.table_join(user=players[1], invite_code=table.invite_code)  # from the lobby
+    later(6)
+    bots.bots_wake(table_id=table.id)
+    assert not Round.objects.filter(table=table).exists()  # one ready: nobody dealt yet
+    assert Seat.objects.filter(table=table).count() == 2  # and no bots at a rated table
+    services.player_ready(table_id=table.id, user=players[1])
+    bots.bots_wake(table_id=table.id)  # the wake the ready queued
+    assert Round.objects.filter(table=table).count() == 1
+    table.refresh_from_db()
+    assert table.rating_family == "thirteen"
