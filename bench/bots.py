@@ -87,7 +87,7 @@ speed and round lines two runs at load 5-6 and 8-9 of `--deals 0 --speed-hands 4
     decision, 16 cards, cpu median    140-156 ms             44-54 ms
     advice of a 4-player round, cpu   161-183 ms             65-81 ms
                                       (hint values 159-180, analysis 3; after 63-77, 2-3)
-    (a paired run on the same deals, the after settings against 32/16/150: -0.04
+    (a paired run on the same deals, the after settings against 32/16/150: -0.05
     ± 0.07 a round, within noise; the duels took 771 s before, 370 s after)
 """
 

@@ -65,8 +65,8 @@ from .hints import Hint
 # 24 tables at most, the floor: the strong bot's cap (issue 23). Past 24 the extra tables
 # go to hands whose best candidates are worth nearly the same: on bench/bots.py's first
 # 600 deals one strong bot among three first-hint players made +3.09 ± 0.25 a round with
-# up to 150 tables (floor 32), +3.04 with 24 every time, +3.01 with up to 32 (floor 24)
-# and +3.06 with up to 40 (floor 16): paired differences -0.04 to -0.07, each ± 0.07.
+# up to 150 tables (floor 32), +3.04 with 24 every time, +3.02 with up to 32 (floor 24)
+# and +3.06 with up to 40 (floor 16): paired differences -0.02 to -0.06, each ± 0.07.
 # The sequential stop serves callers who ask for more (the CLI, BOT_ADVISOR_SAMPLES).
 DEFAULT_SAMPLES = 24
 # 多三张: an opponent's first hint over 16 cards costs about three times a 13-card one
