@@ -33,6 +33,9 @@ def fits_across(page) -> None:
 def test_two_people_play_a_rated_round_and_see_their_ratings_move(browser, table_server,
                                                                   size, language, monkeypatch):
     monkeypatch.setenv("RATING_LEADERBOARD_MIN_ROUNDS", "1")  # the server lists them at once
+    # Time for the second person to press Play now on a loaded machine before the first
+    # one's table gives up waiting for people and takes bots.
+    monkeypatch.setenv("PLAY_NOW_BOT_SECONDS", "12")
     server = table_server(arrange_seconds=40)
     words = WORDS[language]
     people = [Player(browser, server, f"rated{size}{n}", name, viewport=SIZES[size]).register()
@@ -48,7 +51,7 @@ def test_two_people_play_a_rated_round_and_see_their_ratings_move(browser, table
     for person in people:
         page = person.page
         # The wait is over: the two are dealt a rated round, no bot sat down.
-        expect(page.locator("#rows button.card")).to_have_count(13, timeout=20000)
+        expect(page.locator("#rows button.card")).to_have_count(13, timeout=40000)
         expect(page.locator(".seat.bot")).to_have_count(0)
         if size == "desktop":  # beside the felt's names (a phone's round keeps to names)
             badge = page.locator(".seat.you .seat-badge.rating")
