@@ -200,7 +200,8 @@ export class RevealView {
         this._later(at, () => this._rowPoints(step.row));
         at += ROW_PAUSE_MS;
       } else {
-        this._later(at, () => this._apply(step, true));
+        // An announcement adds its words to the hands it concerns: fit the felt again.
+        this._later(at, () => { this._apply(step, true); this.fit(); });
         at += step.kind === "totals" ? 0 : ANNOUNCE_MS;
       }
     }

@@ -56,7 +56,7 @@ def test_two_people_play_a_rated_round_and_see_their_ratings_move(browser, table
         if size == "desktop":  # beside the felt's names (a phone's round keeps to names)
             badge = page.locator(".seat.you .seat-badge.rating")
             expect(badge).to_have_text(f"{words['rating']} 1500?")
-            in_view(page, badge)
+            expect(badge).to_be_in_viewport(ratio=1)
     for person in people:
         page = person.page
         page.locator("#submit-button").click()
