@@ -23,7 +23,7 @@ def test_the_page_rides_out_a_server_restart(browser, table_server):
     hal.page.get_by_role("button", name="Take a seat").click()
     for player in (gus, hal):
         player.page.get_by_role("button", name="Ready").click()
-    expect(gus.page.locator("#rows button.card")).to_have_count(13)
+    expect(gus.page.locator("#rows button.card")).to_have_count(13, timeout=20000)
 
     # Gus takes the middle apart, then the connection drops.
     gus.page.locator('[data-zone="middle"] [data-action="clear"]').click()
@@ -51,7 +51,7 @@ def test_the_page_rides_out_a_server_restart(browser, table_server):
     expect(gus.page.locator(".seat", has_text="Hal")).to_contain_text("Disconnected")
     hal.page.go_back()
     hal.wait_connected()
-    expect(hal.page.locator("#rows button.card")).to_have_count(13)
+    expect(hal.page.locator("#rows button.card")).to_have_count(13, timeout=20000)
     expect(gus.page.locator(".seat", has_text="Hal")).not_to_contain_text("Disconnected")
 
     gus.page.locator("#hint-list button.hint[data-index=\"0\"]").click()
@@ -63,6 +63,6 @@ def test_the_page_rides_out_a_server_restart(browser, table_server):
     # A reload after the settlement lands on the result with the ready button (§3.6).
     hal.page.reload()
     hal.wait_connected()
-    expect(hal.page.locator("#reveal")).to_have_attribute("data-done", "true")
-    expect(hal.page.get_by_role("button", name="Ready")).to_be_visible()
+    expect(hal.page.locator("#reveal")).to_have_attribute("data-done", "true", timeout=20000)
+    expect(hal.page.get_by_role("button", name="Ready")).to_be_visible(timeout=20000)
     assert not gus.errors and not hal.errors, gus.errors + hal.errors
