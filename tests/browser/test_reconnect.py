@@ -55,8 +55,8 @@ def test_the_page_rides_out_a_server_restart(browser, table_server):
     expect(gus.page.locator(".seat", has_text="Hal")).not_to_contain_text("Disconnected")
 
     gus.page.locator("#hint-list button.hint[data-index=\"0\"]").click()
-    gus.page.get_by_role("button", name="Submit rows").click()
-    hal.page.get_by_role("button", name="Submit rows").click()
+    gus.page.locator("#submit-button").click()  # Submit, or Declare when the hint laid out is a special
+    hal.page.locator("#submit-button").click()  # Submit, or Declare when the hint laid out is a special
     for player in (gus, hal):
         expect(player.page.locator("#reveal")).to_be_visible(timeout=20000)
         expect(player.page.locator("#reveal")).to_have_attribute("data-done", "true", timeout=20000)
