@@ -66,11 +66,15 @@ def _waiting(public):
             .filter(people__gt=0))
 
 
+def _session_under_way():
+    """True for a table whose session has not ended (a subquery on the table's row)."""
+    return Exists(Session.objects.filter(table=OuterRef("pk"), ended_at__isnull=True))
+
+
 def _rated_match(user, public, family: str) -> Table | None:
-    playing = Session.objects.filter(table=OuterRef("pk"), ended_at__isnull=True)
     tables = list(_waiting(public).filter(rating_family=family, taken__lt=F("seat_count"),
                                           status=TableStatus.OPEN)
-                  .filter(~Exists(playing)).order_by("created_at"))
+                  .filter(~_session_under_way()).order_by("created_at"))
     if not tables:
         return None
     seated = dict(Seat.objects.filter(table__in=tables).values_list("user_id", "table_id"))
@@ -98,10 +102,10 @@ def _rated_match(user, public, family: str) -> Table | None:
 
 
 def _beside_people(user, public) -> Table | None:
-    playing = Session.objects.filter(table=OuterRef("pk"), ended_at__isnull=True)
     waiting = (_waiting(public)
                .filter(Q(fill_with_bots=True)
-                       | Q(~Exists(playing), status=TableStatus.OPEN, taken__lt=F("seat_count")))
+                       | Q(~_session_under_way(), status=TableStatus.OPEN,
+                           taken__lt=F("seat_count")))
                .order_by("created_at"))
     for table in waiting:
         try:
