@@ -356,33 +356,39 @@ class _Search:
         self.cards = tuple(cards)
         self.wheel = wheel
         self.spare = len(cards) - 13  # cards left out (多三张: 3)
-        self.plain = [card for card in cards if card.rank != JOKER_RANK]
-        self.joker_cards = [card for card in cards if card.rank == JOKER_RANK]
-        self.counts = [0] * (ACE + 1)
-        self.suit_left = {suit: [0] * (ACE + 1) for suit in SUITS}
+        self.plain = plain = []
+        self.joker_cards = joker_cards = []
+        self.counts = counts = [0] * (ACE + 1)
+        self.suit_left = suit_left = {suit: [0] * (ACE + 1) for suit in SUITS}
         # Each rank's cards in dealing order: ♠ ♥ ♣ ♦, so rows take spades first.
-        self.by_rank: list[list[Card]] = [[] for _ in range(ACE + 1)]
-        self.suit_sizes = dict.fromkeys(SUITS, 0)
-        for card in sorted(self.plain, key=lambda c: _SUIT_INDEX[c.suit]):
-            self.counts[card.rank] += 1
-            self.suit_left[card.suit][card.rank] += 1
-            self.by_rank[card.rank].append(card)
-            self.suit_sizes[card.suit] += 1
-        self.jokers = len(self.joker_cards)
+        self.by_rank = by_rank = [[] for _ in range(ACE + 1)]
+        for card in cards:
+            rank = card.rank
+            if rank == JOKER_RANK:
+                joker_cards.append(card)
+                continue
+            plain.append(card)
+            counts[rank] += 1
+            suit_left[card.suit][rank] += 1
+            by_rank[rank].append(card)
+        held = 0
+        for rank in RANKS_DESC:
+            if counts[rank]:
+                held |= 1 << rank
+                if counts[rank] > 1:
+                    by_rank[rank].sort(key=_suit_index_of)  # stable: twins keep their order
+        self.suit_sizes = suit_sizes = {suit: sum(left) for suit, left in suit_left.items()}
+        self.jokers = len(joker_cards)
         # A suit can make a flush only with five cards (jokers may fill in).
-        self.flush_suits = tuple(s for s in SUITS if self.suit_sizes[s] + self.jokers >= 5)
+        self.flush_suits = tuple(s for s in SUITS if suit_sizes[s] + self.jokers >= 5)
         self.claimed: list[Group] = []  # suit groups in play, for dealing real cards
         self.all_jokers = self.jokers
         # What the quick pattern checks (_could_show) read: rank counts that can hold a
         # pair or more, how many flush rows the suits allow, whether two straights fit.
-        self.set_room = tuple(sorted((n for n in self.counts if n >= 2), reverse=True))
-        self.flush_rows = sum(n // 5 for n in self.suit_sizes.values())
-        held = 0
-        for r, n in enumerate(self.counts):
-            if n:
-                held |= 1 << r
+        self.set_room = tuple(sorted((n for n in counts if n >= 2), reverse=True))
+        self.flush_rows = sum(n // 5 for n in suit_sizes.values())
         self.runs = [run for run, mask in _run_masks(wheel) if held & mask == mask]
-        self.two_runs = _two_runs_fit(self.counts, wheel, self.runs)
+        self._two_runs: bool | None = None  # see two_runs
         self._suit_risk: list[tuple[int, int]] | None = None  # see suit_risk
         self._free: list[list[Card]] | None = None  # see free
         self._one_suit_masks: list[int] | None = None  # see one_suit_masks
@@ -390,6 +396,14 @@ class _Search:
         # Group lists by state. Per search, not global: the same counts come back across
         # a hand's patterns, rarely across hands, and a global cache only feeds the GC.
         self.cache: dict[tuple, tuple[Group, ...]] = {}
+
+    @property
+    def two_runs(self) -> bool:
+        """Whether two straights fit in the hand's rank counts (worked out when a pattern
+        with two straight rows first asks)."""
+        if self._two_runs is None:
+            self._two_runs = _two_runs_fit(self.counts, self.wheel, self.runs)
+        return self._two_runs
 
     # -- groups available in the current state --
 
@@ -544,8 +558,32 @@ class _Search:
             five.append(FIVE_OF_A_KIND)
         if self.runs:
             five.append(STRAIGHT)
-        five.extend(c for c in (FLUSH, STRAIGHT_FLUSH) if self.groups5(c))
+        five.extend(self._suited_plain())
         return frozenset(five), frozenset(three)
+
+    def _suited_plain(self) -> list[int]:
+        """Which of FLUSH and STRAIGHT_FLUSH the suits of a hand without jokers allow,
+        read off each suit's ranks (what groups5 would find, without building groups):
+        five cards of a suit are a straight flush when their ranks run, else a flush
+        (one suit holds no three of a rank, even with the 65-card deck's twins), and six
+        or more always hold five that do not run."""
+        found = []
+        flush = straight_flush = False
+        for suit in self.flush_suits:
+            left = self.suit_left[suit]
+            mask = 0
+            for r in RANKS_DESC:
+                if left[r]:
+                    mask |= 1 << r
+            runs = any(mask & run == run for _, run in _run_masks(self.wheel))
+            straight_flush = straight_flush or runs
+            flush = flush or self.suit_sizes[suit] > 5 or not runs \
+                or bin(mask).count("1") < 5
+        if flush:
+            found.append(FLUSH)
+        if straight_flush:
+            found.append(STRAIGHT_FLUSH)
+        return found
 
     # -- one pattern --
 
@@ -832,6 +870,10 @@ class _Search:
 
 _CARDS = {(card.rank, card.suit): card for card in STANDARD_CARDS}
 _SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
+
+
+def _suit_index_of(card: Card) -> int:
+    return _SUIT_INDEX[card.suit]
 
 
 def _straight_low_to_high(row: list[Card]) -> None:
