@@ -479,20 +479,21 @@ class _Search:
         that could fill a row on its own; worked out again only after flushes change."""
         if self._suit_risk is not None:
             return self._suit_risk
-        sizes, masks = {}, {}
-        for suit in SUITS:
-            held = self.suit_left[suit]
-            sizes[suit] = sum(held)
-            masks[suit] = sum(1 << r for r in RANKS_DESC if held[r])
-        total = sum(sizes.values())
+        left = self.suit_left
+        sizes = {suit: sum(left[suit]) for suit in SUITS}
         risk = []
-        for suit in SUITS:
-            if sizes[suit] + self.all_jokers >= 5:
-                outside_mask = 0
-                for other in SUITS:
-                    if other != suit:
-                        outside_mask |= masks[other]
-                risk.append((total - sizes[suit], outside_mask))
+        if any(size + self.all_jokers >= 5 for size in sizes.values()):
+            # Rank masks only when some suit is at risk: after a flush, often none is.
+            masks = {suit: sum(bit for bit, n in zip(_BITS, left[suit]) if n)
+                     for suit in SUITS}
+            total = sum(sizes.values())
+            for suit in SUITS:
+                if sizes[suit] + self.all_jokers >= 5:
+                    outside_mask = 0
+                    for other in SUITS:
+                        if other != suit:
+                            outside_mask |= masks[other]
+                    risk.append((total - sizes[suit], outside_mask))
         self._suit_risk = risk
         return risk
 
@@ -870,6 +871,9 @@ class _Search:
 
 _CARDS = {(card.rank, card.suit): card for card in STANDARD_CARDS}
 _SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
+
+
+_BITS = tuple(1 << r for r in range(ACE + 1))
 
 
 def _suit_index_of(card: Card) -> int:
