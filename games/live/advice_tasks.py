@@ -22,6 +22,11 @@ player's against the banker alone (the way 十三道 settles); its timer searche
 and a run while the round is not being arranged values nothing. Each hand's values are
 stored and sent under the table's lock after the phase is read again there, so nothing
 is sent for a round that ended while they were worked out (docs/protocol.md).
+
+Bots' hands are not valued (issue 23): nobody sees their values (a strong bot decides
+by itself, services.bots.advisor_choice), and the one reader, the "best EV" timer, finds
+none stored and searches for itself (games.machine.arranging._best_ev), as after a
+restart. The analysis after settlement weighs such a hand when it rates it.
 """
 
 from __future__ import annotations
@@ -56,7 +61,7 @@ def store_hint_values(round_id: int) -> int:
         return 0
     config = RuleConfig.from_dict(round.rules)
     banker = round.banker_position if config.mode == "banker" else None
-    hands = list(round.hands.filter(hint_values__isnull=True))
+    hands = list(round.hands.filter(hint_values__isnull=True, user__bot_level=""))
     players = round.hands.count()
     valued = 0
     for hand in hands:

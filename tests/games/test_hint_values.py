@@ -212,3 +212,25 @@ def test_no_hint_values_are_sent_for_a_round_that_settled_while_they_were_worked
     assert "settled" in outbox.types(broadcast.table_group(table.id))
     assert "hint_values" not in outbox.types()
     assert not Hand.objects.filter(round=round, hint_values__isnull=False).exists()
+
+
+@pytest.mark.django_db
+def test_bots_hands_are_not_valued_and_the_best_ev_timer_still_plays_them(
+        players, committed, monkeypatch, timers):
+    # Issue 23: nobody sees a bot's hint values; the best-EV timer, their one reader,
+    # searches for itself when none is stored.
+    type(players[3]).objects.filter(pk=players[3].pk).update(bot_level="normal")
+    _table, round = _deal(players, committed, timer_policy="best_ev")
+    bot_hand = Hand.objects.get(round=round, user=players[3])
+    assert store_hint_values(round.id) == 3
+    bot_hand.refresh_from_db()
+    assert bot_hand.hint_values is None
+    assert Hand.objects.filter(round=round, hint_values__isnull=False).count() == 3
+    _expire(monkeypatch, round)
+    assert timers.fire_all() == [True]
+    bot_hand.refresh_from_db()
+    config = RuleConfig.from_dict(round.rules)
+    best = timer_arrangement(parse_cards(bot_hand.dealt_cards), config, players=4)
+    assert bot_hand.auto_submitted
+    assert (sorted(bot_hand.front), sorted(bot_hand.middle), sorted(bot_hand.back)) == (
+        sorted(codes(best.front)), sorted(codes(best.middle)), sorted(codes(best.back)))
