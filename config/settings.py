@@ -217,6 +217,20 @@ PRESENCE_LEASE_SECONDS = env.int("PRESENCE_LEASE_SECONDS",
 # is refused with close code 4409 (docs/protocol.md).
 MAX_SOCKETS_PER_USER = env.int("MAX_SOCKETS_PER_USER", default=8)
 
+# --- live tables: their owners (games.live.owner) ----------------------------------
+
+# Each live table is owned by one process at a time, which holds a lease on it in Redis
+# (without Redis: the one process owns every table). The owner renews its leases every
+# OWNER_RENEW_SECONDS; a lease not renewed for OWNER_LEASE_SECONDS lapses, so the tables
+# of a process that died move to the next process that needs one, within that time. A
+# table no command reached for OWNER_IDLE_SECONDS is let go, so ownership follows the
+# table's sockets. A command for a table another process owns is sent to it and waits for
+# the answer up to OWNER_FORWARD_SECONDS in all (the owner's lease lapsing meanwhile).
+OWNER_LEASE_SECONDS = env.float("OWNER_LEASE_SECONDS", default=10.0)
+OWNER_RENEW_SECONDS = env.float("OWNER_RENEW_SECONDS", default=2.5)
+OWNER_IDLE_SECONDS = env.float("OWNER_IDLE_SECONDS", default=120.0)
+OWNER_FORWARD_SECONDS = env.float("OWNER_FORWARD_SECONDS", default=15.0)
+
 # --- accounts ------------------------------------------------------------------------
 
 AUTH_USER_MODEL = "accounts.User"

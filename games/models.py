@@ -70,6 +70,10 @@ class Table(models.Model):
                               default=Status.OPEN)
     # Bumped by every state change; clients resync on a gap, timers act only if unchanged.
     version = models.PositiveIntegerField(_("version"), default=0)
+    # The epoch of the process that owns the table (games.live.owner): taking a table over
+    # raises it, and a change made under a lower epoch is refused — a stale owner (paused,
+    # partitioned, or whose lease moved) can no longer write.
+    owner_epoch = models.PositiveBigIntegerField(_("owner epoch"), default=0, editable=False)
     # The room (房间): what its host chose at creation (games.live.services.tables).
     seat_count = models.PositiveSmallIntegerField(
         _("seats"), default=4, help_text=_("How many players the room seats."))

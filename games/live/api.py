@@ -96,9 +96,13 @@ class TableStateOutputSerializer(serializers.Serializer):
 
 
 def _refused(error: GameError) -> Response:
-    code = status.HTTP_404_NOT_FOUND if error.code == "table_not_found" else \
-        status.HTTP_400_BAD_REQUEST
+    code = _REFUSAL_STATUS.get(error.code, status.HTTP_400_BAD_REQUEST)
     return Response({"code": error.code, "message": error.message}, status=code)
+
+
+# The table's owner not answering is the server's trouble, not the request's: 503.
+_REFUSAL_STATUS = {"table_not_found": status.HTTP_404_NOT_FOUND,
+                   "table_unavailable": status.HTTP_503_SERVICE_UNAVAILABLE}
 
 
 def _seat_and_show(request, service, data: dict, success: int) -> Response:

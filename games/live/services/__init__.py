@@ -4,7 +4,8 @@ and settlement — the one door consumers, views, the API and tests call.
 Each service (HackSoft style, STYLE.md) takes keyword-only arguments and runs in one
 `transaction.atomic` that first locks the table row (`select_for_update`, Zulip's
 access_message(lock_message=True)) — also for round changes, so all changes of one table
-happen one at a time in one order. It checks the request and raises `GameError` (a
+happen one at a time in one order — in the process that owns the table: each public
+service is a door (`@owned`, games.live.owner) that runs there or is sent there. It checks the request and raises `GameError` (a
 docs/protocol.md error code and a readable message) before it changes anything, bumps
 `table.version` once per change, appends RoundEvents, and hands its messages to
 games.live.broadcast, which sends them only after the commit.

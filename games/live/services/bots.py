@@ -39,6 +39,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.errors import GameError
+from games.live.owner import owned
 from games.live import selectors
 from games.live.services import bot_seats, quick_play
 from games.live.services.banker import (exchange_choose, exchange_put, exchange_swap,
@@ -189,6 +190,7 @@ def bot_view(table_id: int, bot) -> dict[str, Any] | None:
         return None  # closed, gone, or a private table the bot no longer sits at
 
 
+@owned
 def bot_act(*, table_id: int, user_id: int) -> str | None:
     """The bot does its next thing at the table, if it still has one; returns what it
     did. Stale-safe: the state is read again, and a refusal (the table moved on since)
@@ -206,6 +208,7 @@ def bot_act(*, table_id: int, user_id: int) -> str | None:
     return kind
 
 
+@owned
 def bots_wake(*, table_id: int) -> list[int]:
     """A bot table changed: under its lock, people waiting take bots' seats, the empty
     seats fill, or the bots stand up when no person sits there (between rounds); then
@@ -238,6 +241,7 @@ def bots_wake(*, table_id: int) -> list[int]:
 # --- tables with bots --------------------------------------------------------------------
 
 
+@owned
 def table_open(*, user, fill_with_bots: bool = False, bot_level: str = "", **options
                ) -> Table:
     """Open a table (tables.table_create's options); with `fill_with_bots`, bots of
@@ -252,6 +256,7 @@ def table_open(*, user, fill_with_bots: bool = False, bot_level: str = "", **opt
     return table
 
 
+@owned
 def practise_create(*, user, rule_set: RuleSet | str, bots, level: str,
                     rounds: int | None = 4, **options) -> Table:
     """"Practise with bots": a private table of the player and `bots` bots of `level`

@@ -24,6 +24,7 @@ from django.db.models import Count, Exists, F, OuterRef, Q
 from django.utils.translation import gettext as _
 
 from games.errors import GameError
+from games.live.owner import owned
 from games.live.services import bot_seats, hooks, sessions
 from games.live.services.rounds import deal_if_playable
 from games.live.services.rows import save_fields
@@ -37,6 +38,7 @@ from ratings.skill import MU
 from rules.models import RuleSet
 
 
+@owned
 def play_now(*, user, rule_set: RuleSet | str) -> Table:
     if isinstance(rule_set, str):
         rule_set = RuleSet.objects.filter(slug=rule_set).first()

@@ -16,10 +16,12 @@ from django.db.models import Q
 
 from accounts.models import ChatMute, User
 from games.errors import GameError
+from games.live.owner import owned
 from games.live import broadcast, selectors
 from games.live.services import hooks, sessions
 from games.live.services.rounds import deal_if_playable, maybe_start_round
-from games.live.services.table_row import changed, lock_table, round_running, seat_of, seats_of
+from games.live.services.table_row import (changed, lock_table, lock_table_if_any,
+                                           round_running, seat_of, seats_of)
 from games.models import ChatMessage, Seat, Session, Table, TableStatus
 
 # Quick phrases (快捷语): keys the table page shows in each reader's language.
@@ -42,6 +44,7 @@ def _hosting_between_rounds(table_id: int, user, what: str) -> Table:
     return table
 
 
+@owned
 def start_now(*, table_id: int, user) -> None:
     """The host deals the session's first round before every seat is filled: at least the
     rule set's minimum seated and ready; whoever is not ready watches this round."""
@@ -58,6 +61,7 @@ def start_now(*, table_id: int, user) -> None:
             raise GameError("too_few_ready", f"at least {minimum} players must be ready")
 
 
+@owned
 def vote_end(*, table_id: int, user, vote: bool = True) -> None:
     """Vote to end the session early (or take the vote back). When every seated player
     has voted, it ends now between rounds, or as soon as the round being played settles."""
@@ -78,6 +82,7 @@ def vote_end(*, table_id: int, user, vote: bool = True) -> None:
             sessions.end_session(table, session, Session.EndReason.VOTED, version)
 
 
+@owned
 def player_back(*, table_id: int, user) -> None:
     """"I'm back": the table stops playing for you (托管 ends)."""
     with transaction.atomic():
@@ -92,13 +97,14 @@ def player_back(*, table_id: int, user) -> None:
         changed(table, seats=True)
 
 
+@owned
 def absent_players_away(*, table_id: int) -> int:
     """The grace after everyone present was ready is over (sessions.wait_for_absent): the
     players still gone are marked away (托管) — the table readies them, the timer plays
     for them — and the round is dealt if that was all it waited for. Returns how many
     were marked; a player who came back, a round already dealt or a table gone: none."""
     with transaction.atomic():
-        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        table = lock_table_if_any(table_id)
         if table is None or round_running(table):
             return 0
         seats = seats_of(table)
@@ -113,6 +119,7 @@ def absent_players_away(*, table_id: int) -> int:
         return len(gone)
 
 
+@owned
 def seat_free(*, table_id: int, user, position) -> None:
     """The host frees the seat of a player who is away, between rounds."""
     with transaction.atomic():
@@ -129,6 +136,7 @@ def seat_free(*, table_id: int, user, position) -> None:
         maybe_start_round(table)
 
 
+@owned
 def chat_send(*, table_id: int, user, phrase: str | None = None, text: str | None = None
               ) -> ChatMessage:
     """A quick phrase (CHAT_PHRASES) or short free text to everyone at the table, players
@@ -158,6 +166,7 @@ def chat_send(*, table_id: int, user, phrase: str | None = None, text: str | Non
     return message
 
 
+@owned
 def chat_mute(*, table_id: int, user, user_id, muted) -> list[dict]:
     """Mute (or unmute) another player's chat for this account: kept on the server, so it
     holds on every table, device and reload, and their lines no longer reach the muter's
@@ -186,22 +195,26 @@ def chat_mute(*, table_id: int, user, user_id, muted) -> list[dict]:
 def close_idle_tables() -> int:
     """Close the tables nobody has been connected to for TABLE_IDLE_MINUTES, between
     rounds (a round being played settles by its timer first); returns how many. Their
-    open session ends as closed. A periodic task runs this (games.live.tasks)."""
+    open session ends as closed. A periodic task runs this (games.live.tasks); each table
+    is closed by its owner."""
     cutoff = hooks.now() - timedelta(minutes=settings.TABLE_IDLE_MINUTES)
     idle = (Table.objects.filter(status=TableStatus.OPEN)
             .filter(Q(last_seen_at__lt=cutoff) | Q(last_seen_at__isnull=True,
                                                    created_at__lt=cutoff))
             .exclude(seats__connected=True).values_list("id", flat=True))
-    closed = 0
-    for table_id in list(idle):
-        with transaction.atomic():
-            table = lock_table(table_id)
-            if table.status != TableStatus.OPEN:
-                continue
-            table.status = TableStatus.CLOSED
-            version = changed(table)
-            session = sessions.open_session(table)
-            if session is not None:
-                sessions.end_session(table, session, Session.EndReason.CLOSED, version)
-            closed += 1
-    return closed
+    return sum(table_close_idle(table_id=table_id) for table_id in list(idle))
+
+
+@owned
+def table_close_idle(*, table_id: int) -> bool:
+    """Close one idle table (close_idle_tables found it); whether it closed."""
+    with transaction.atomic():
+        table = lock_table_if_any(table_id)
+        if table is None or table.status != TableStatus.OPEN:
+            return False
+        table.status = TableStatus.CLOSED
+        version = changed(table)
+        session = sessions.open_session(table)
+        if session is not None:
+            sessions.end_session(table, session, Session.EndReason.CLOSED, version)
+        return True

@@ -21,6 +21,7 @@ from django.db import transaction
 
 from games import machine
 from games.errors import GameError
+from games.live.owner import owned
 from games.live import broadcast, selectors
 from games.live.services import hooks, rows, sessions
 from games.live.services.round_state import log, persist
@@ -41,6 +42,7 @@ from rules.engine.config import RuleConfig
 OVERDUE_GRACE = timedelta(seconds=5)
 
 
+@owned
 def round_submit(*, table_id: int, user, front: Sequence[str], middle: Sequence[str],
                  back: Sequence[str]) -> Hand:
     """Submit three rows of card codes (final). Refused: not exactly your dealt cards, a
@@ -52,12 +54,14 @@ def round_submit(*, table_id: int, user, front: Sequence[str], middle: Sequence[
     return _round_action(table_id, user, declare=False, rows=(front, middle, back))
 
 
+@owned
 def round_declare(*, table_id: int, user) -> Hand:
     """Declare the highest special hand your cards form (报到, final); refused when they
     form none of the rule set's specials."""
     return _round_action(table_id, user, declare=True, rows=((), (), ()))
 
 
+@owned
 def round_auto_submit(*, round_id: int, version: int) -> bool:
     """The round's timer (games.live.tasks.arrange_timeout): the current phase's default for
     whoever has not acted — the first hint submitted for every player who has not
@@ -105,6 +109,7 @@ def bank_draw_for(round: Round):
     return draw
 
 
+@owned
 def round_timeout_overdue(*, table_id: int) -> bool:
     """Settle the table's round if its deadline passed more than OVERDUE_GRACE ago and no
     timer acted (a countdown lost with an in-memory broker on restart). Consumers call it

@@ -13,7 +13,7 @@ from django.db import connection
 from games.errors import GameError
 from games.live.services import hooks, rows
 from games.live.services.rows import save_fields
-from games.live import broadcast, selectors
+from games.live import broadcast, owner, selectors
 from games.models import Hand, Round, RoundPhase, Seat, Table, TableSecret, TableStatus
 from rules.engine import fairness
 from rules.engine.config import ConfigError, RuleConfig
@@ -21,17 +21,33 @@ from rules.models import RuleSet
 
 
 def lock_table(table_id: Any) -> Table:
-    """The table's row, locked for the rest of the transaction. Every change starts here,
-    several times a round, so it is one plain statement (services.rows), and the rule
-    set, which only the deal and the host's start read, is fetched when they do."""
+    """The table's row, locked for the rest of the transaction, in the process that owns
+    the table (games.live.owner): its lease is claimed before the row is read, and the
+    row's epoch checked after — NotOwner if another process owns it, which the service's
+    door answers by forwarding the command there. Every change starts here, several times
+    a round, so it is one plain statement (services.rows), and the rule set, which only
+    the deal and the host's start read, is fetched when they do."""
     try:
         table_id = int(table_id)
     except (ValueError, TypeError):
         raise GameError("table_not_found", "there is no such table") from None
+    owner.claim(table_id)
     found = rows.select(Table, "t0.id = %s", [table_id], for_update=True)
     if not found:
         raise GameError("table_not_found", "there is no such table")
+    owner.fence(found[0])
     return found[0]
+
+
+def lock_table_if_any(table_id: Any) -> Table | None:
+    """`lock_table`, or None when there is no such table (a timer or a socket closing
+    after the table went: nothing to do)."""
+    try:
+        return lock_table(table_id)
+    except GameError as error:
+        if error.code != "table_not_found":
+            raise
+        return None
 
 
 def seat_of(table: Table, user) -> Seat:

@@ -9,12 +9,13 @@ from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
 from games.errors import GameError
+from games.live.owner import owned
 from games.live.services import bot_seats, hooks, sessions
 from games.live.services.rounds import maybe_start_round
 from games.live.services.rows import save_fields
 from games.live.services.table_row import (changed, commit_next_seed, lock_table,
-                                           playable_config, playing, round_running, seat_of,
-                                           seats_of)
+                                           lock_table_if_any, playable_config, playing,
+                                           round_running, seat_of, seats_of)
 from games.models import INVITE_CODE_LENGTH, Seat, Session, Table, TableStatus
 from ratings import families
 from rules.engine import fairness
@@ -31,6 +32,7 @@ def default_table_name(user) -> str:
     return name[:Table._meta.get_field("name").max_length]
 
 
+@owned
 def table_create(*, user, rule_set: RuleSet | str, name: str, is_private: bool = False,
                  seats: int | None = None, rounds: int | None = None,
                  arrange_seconds: int | None = None, horse_card: str = "",
@@ -110,6 +112,7 @@ def _rating_family(rule_set: RuleSet, config, rated, fill_with_bots, horse_card)
     return family
 
 
+@owned
 def table_join(*, user, invite_code: str) -> Table:
     """Seat `user` at the table with this invite code (the lowest free seat). Joining a
     table where the user already sits changes nothing."""
@@ -128,6 +131,7 @@ def table_join(*, user, invite_code: str) -> Table:
     return Table.objects.select_related("rule_set").get(pk=table_id)
 
 
+@owned
 def seat_take(*, table_id: int, user, position: int | None = None,
               connected: bool | None = None) -> Seat:
     """Sit at `position` (the lowest free seat when None). Already seated: the same seat
@@ -173,6 +177,7 @@ def seat_take(*, table_id: int, user, position: int | None = None,
         return seat
 
 
+@owned
 def seat_leave(*, table_id: int, user) -> None:
     """Give up your seat; refused while a round you play is being arranged. The last
     person to leave closes the table (issue 24): its bots stand up, it leaves the lobby,
@@ -215,6 +220,7 @@ def _pass_the_host_on(table: Table, left: int) -> None:
     table.save(update_fields=["host"])
 
 
+@owned
 def player_ready(*, table_id: int, user, client_seed: str | None = None) -> None:
     """Press ready, with the client seed the player's browser adds to the next deal
     (docs/fairness.md; none: the seat's seed is the one the committed server seed fixes,
@@ -248,11 +254,12 @@ def player_ready(*, table_id: int, user, client_seed: str | None = None) -> None
             sessions.wait_for_absent(table, seats)  # only the gone may be left to wait for
 
 
+@owned
 def player_connection(*, table_id: int, user, connected: bool) -> None:
     """A seated player's socket opened or closed; the seat is kept either way (the timer
     submits for an absent player). Watchers and unchanged flags change nothing."""
     with transaction.atomic():
-        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        table = lock_table_if_any(table_id)
         if table is None:
             return
         seat = Seat.objects.filter(table=table, user_id=user.id).first()

@@ -1,0 +1,150 @@
+"""One owner per live table (issue 22): a lease says which process applies a table's
+changes, the epoch in the table's row fences a process whose lease moved, and a command
+reaching another process is forwarded to the owner and answered from there.
+
+Two processes are played in this one: each test thread acts as one set of leases
+(`lease.acting_as`), with its own token and inbox, on the real Redis and PostgreSQL."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import override_settings
+
+from games.live import services
+from games.live.owner import door, forwarding, lease
+from games.live.services import GameError
+from accounts.models import User
+from games.models import Seat, Table
+from tests.factories import make_table, make_user
+
+
+def test_the_first_change_takes_the_table_and_writes_its_epoch(db):
+    table = make_table()
+    alice = make_user()
+    services.seat_take(table_id=table.id, user=alice)
+    first = Table.objects.get(pk=table.id).owner_epoch
+    assert first >= 1
+    services.player_ready(table_id=table.id, user=alice)
+    assert Table.objects.get(pk=table.id).owner_epoch == first  # the same owner
+
+
+def test_one_process_owns_every_table_without_redis(db, settings):
+    settings.REDIS_URL = ""
+    alone = lease.new_leases()
+    assert isinstance(alone.store, lease.LocalStore)
+    with lease.acting_as(alone):
+        table = make_table()
+        services.seat_take(table_id=table.id, user=make_user())
+        assert alone.held[table.id].epoch == Table.objects.get(pk=table.id).owner_epoch
+
+
+def two_processes_test(test):
+    """Real Redis and PostgreSQL, and committed rows, which other threads see."""
+    for mark in (pytest.mark.requires_redis, pytest.mark.requires_postgres,
+                 pytest.mark.django_db(transaction=True, serialized_rollback=True)):
+        test = mark(test)
+    return test
+
+
+@pytest.fixture
+def two_processes(settings):
+    """Two processes' leases on the shared Redis: (a, b); b's inbox stops at the end."""
+    settings.OWNER_LEASE_SECONDS = 2.0
+    settings.OWNER_RENEW_SECONDS = 0.5
+    made = [lease.new_leases(), lease.new_leases()]
+    yield made
+    for leases in made:
+        leases.stopped = True
+        door.stop_listening(leases.token)
+        leases.release_all()
+
+
+def _lapse(leases: lease.Leases, table_id: int) -> None:
+    """The lease lapses in Redis (its holder paused past it), though the holder still
+    believes it holds it."""
+    leases.store.client.delete(leases.store.key(table_id))
+
+
+def _owned_by(leases: lease.Leases):
+    """A table where Bob sat through `leases`, which therefore own it; and Alice."""
+    table = make_table()
+    alice, bob = make_user(), make_user("bob", "Bob")
+    with lease.acting_as(leases):
+        services.seat_take(table_id=table.id, user=bob)
+    return table, alice, Table.objects.get(pk=table.id).owner_epoch
+
+
+@two_processes_test
+def test_a_stale_owner_writes_nothing_once_its_lease_moved(two_processes):
+    a, b = two_processes
+    table, alice, epoch_a = _owned_by(a)
+    bob = User.objects.get(username="bob")
+    _lapse(a, table.id)
+    with lease.acting_as(b):  # b takes the table over: one past a's epoch
+        services.seat_take(table_id=table.id, user=alice)
+    assert Table.objects.get(pk=table.id).owner_epoch == epoch_a + 1
+    version = Table.objects.get(pk=table.id).version
+    # a still believes it holds the lease; the row's epoch refuses it before any write.
+    with lease.acting_as(a), pytest.raises(forwarding.NotOwner):
+        door.run_here("games.live.services.tables.player_ready",
+                      {"table_id": table.id, "user": bob})
+    assert Table.objects.get(pk=table.id).version == version
+    assert not Seat.objects.get(table=table, user=bob).ready
+    assert table.id not in a.held  # it forgot the lease
+
+
+@two_processes_test
+def test_a_command_elsewhere_is_forwarded_to_the_owner_and_answered(two_processes):
+    a, b = two_processes
+    table, alice, epoch = _owned_by(b)
+    with lease.acting_as(a):
+        seat = services.seat_take(table_id=table.id, user=alice)  # runs at b, comes back
+        assert isinstance(seat, Seat) and seat.user_id == alice.id
+        with pytest.raises(GameError) as refused:  # a refusal comes back as itself
+            services.seat_take(table_id=table.id, user=alice, position=seat.position + 9)
+        assert refused.value.code == "bad_request"
+    assert table.id not in a.held
+    assert Table.objects.get(pk=table.id).owner_epoch == epoch  # b kept the table
+
+
+@two_processes_test
+def test_a_dead_owners_table_is_taken_over_when_its_lease_lapses(two_processes, monkeypatch):
+    monkeypatch.setattr(forwarding, "WAIT_SECONDS", 0.5)
+    a, b = two_processes
+    table, alice, epoch = _owned_by(b)
+    b.stopped = True  # b dies: no more renewals, no more answers
+    door.stop_listening(b.token)
+    with lease.acting_as(a):
+        services.seat_take(table_id=table.id, user=alice)  # waits out b's lease, then here
+    assert a.held[table.id].epoch == epoch + 1 == Table.objects.get(pk=table.id).owner_epoch
+    assert Seat.objects.filter(table=table).count() == 2
+
+
+@two_processes_test
+def test_an_owner_that_never_answers_gives_a_clear_error(two_processes, monkeypatch):
+    monkeypatch.setattr(forwarding, "WAIT_SECONDS", 0.2)
+    a, b = two_processes
+    table, alice, _epoch = _owned_by(b)
+    door.stop_listening(b.token)  # alive (its lease renewed) but deaf
+    with lease.acting_as(a), override_settings(OWNER_FORWARD_SECONDS=1.0):
+        with pytest.raises(GameError) as refused:
+            services.seat_take(table_id=table.id, user=alice)
+    assert refused.value.code == "table_unavailable"
+    assert Seat.objects.filter(table=table).count() == 1
+
+
+@pytest.mark.requires_redis
+@pytest.mark.django_db
+def test_idle_leases_are_let_go_and_lost_ones_forgotten(two_processes, settings):
+    a, b = two_processes
+    assert isinstance(a.take(1001), lease.Held)
+    assert a.take(1001) is a.held[1001]
+    assert b.take(1001) == a.token  # held: b is told who holds it
+    _lapse(a, 1001)
+    a.renew_all()
+    assert 1001 not in a.held  # lost, forgotten
+    assert isinstance(a.take(1002), lease.Held)
+    settings.OWNER_IDLE_SECONDS = 0
+    a.renew_all()
+    assert 1002 not in a.held
+    assert b.take(1002) is b.held[1002]  # let go: the next process takes it
