@@ -4,7 +4,7 @@ The deal queues `hint_values` once per round (services.hooks.schedule_hint_value
 the deal commits): working the values out at the deal would hold the table's lock for
 tens of milliseconds a hand. For each hand the task asks the advisor (rules.engine.advisor.value_hints)
 with the player's own cards only — the opponents are dealt from every card the player
-cannot see — stores the result in Hand.hint_values and sends it to the owner alone:
+cannot see — stores the result in Hand.hint_values and sends it to that player alone:
 
     {"type": "hint_values", "round_id": id, "hints": [hint dicts, each with "ev"; the
      EV-best marked "best": true, added at the end when it is not a hint]}
@@ -20,8 +20,9 @@ and values the cards each player holds then, the banker's hand against every pla
 player's against the banker alone (the way 十三道 settles); its timer searches for itself
 (games.machine.arranging). The task is idempotent: a hand already valued is left alone,
 and a run while the round is not being arranged values nothing. Each hand's values are
-stored and sent under the table's lock after the phase is read again there, so nothing
-is sent for a round that ended while they were worked out (docs/protocol.md).
+stored and sent by the table's owner, under the table's lock after the phase is read
+again there (services.advice.hint_values_keep), so nothing is sent for a round that
+ended while they were worked out (docs/protocol.md).
 
 Bots' hands are not valued (issue 23): nobody sees their values (a strong bot decides
 by itself, services.bots.advisor_choice), and the one reader, the "best EV" timer, finds
@@ -35,13 +36,9 @@ import logging
 from typing import Any
 
 from celery import shared_task
-from django.db import transaction
-
-from games.live import broadcast
-from games.live.selectors import valued_hints
-from games.live.services.table_row import lock_table
+from games.live.services import advice
 from games.machine import hint_dict
-from games.models import Hand, Round, RoundPhase
+from games.models import Round, RoundPhase
 from rules.engine.advisor import value_hints
 from rules.engine.cards import parse_cards
 from rules.engine.config import RuleConfig
@@ -70,19 +67,11 @@ def store_hint_values(round_id: int) -> int:
         cards = hand.held_cards if hand.held_cards is not None else hand.dealt_cards
         payload = hand_values(cards, config, players,
                               is_banker=banker is not None and hand.position == banker)
-        with transaction.atomic():
-            # Checked again under the table's lock, which every submission and the
-            # settlement take: a round that ended while the values were worked out gets
-            # nothing, and one still being arranged hears them before it can end.
-            lock_table(round.table_id)
-            if not _arranging(round_id):
-                break
-            if Hand.objects.filter(pk=hand.pk, hint_values__isnull=True).update(
-                    hint_values=payload):
-                broadcast.to_player(round.table_id, hand.user_id, {
-                    "type": "hint_values", "round_id": round.id,
-                    "hints": valued_hints(payload)})
-                valued += 1
+        kept = advice.hint_values_keep(table_id=round.table_id, round_id=round.id,
+                                       hand_id=hand.pk, payload=payload)
+        if kept is None:
+            break  # settled meanwhile
+        valued += int(kept)
     return valued
 
 
