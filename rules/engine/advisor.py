@@ -55,7 +55,7 @@ import numpy as np
 
 from .advisor_candidates import Candidate, candidates, hand_hints, hint_arrangement
 from .advisor_deals import (AdvisorError, Deal, check_table, exact_deals,
-                            opponent_arrangement, sample_deals, unseen_cards)
+                            opponent_arrangements, sample_deals, unseen_cards)
 from .advisor_scoring import SEAT_FIELDS, SeatArrays, opponents_sweep, table_points
 from .arrangement import Arrangement
 from .cards import Card, CardError, check_in_deck, display_order
@@ -213,12 +213,21 @@ def _weigh(found: list[Candidate], pool: list[Card], config: RuleConfig, opponen
     parts, blocks = [], []
     while dealt < samples:
         want = min(samples, FLOOR if not dealt else dealt + BATCH)
-        batch = []
-        for deal in deals:
-            batch.append(tuple(opponent_arrangement(hand, config) for hand in deal))
-            if dealt + len(batch) >= want or (
-                    deadline is not None and time.perf_counter() >= deadline):
-                break
+        # The batch's deals drawn first, so that its opponents' specials are screened
+        # together (advisor_deals.opponent_arrangements); under a deadline table by
+        # table, which stops after any table (the deals drawn past it are never used).
+        drawn = list(islice(deals, want - dealt))
+        if deadline is None:
+            arranged = opponent_arrangements([hand for deal in drawn for hand in deal],
+                                             config)
+            batch = [tuple(arranged[table * opponents:(table + 1) * opponents])
+                     for table in range(len(drawn))]
+        else:
+            batch = []
+            for deal in drawn:
+                batch.append(tuple(opponent_arrangements(deal, config)))
+                if time.perf_counter() >= deadline:
+                    break
         dealt += len(batch)
         parts.append(pack_tables(batch, config))
         blocks.append(_scored(packed, *parts[-1], config, player_is_banker))
@@ -273,7 +282,7 @@ def deal_tables(unseen: Sequence[Card], config: RuleConfig, opponents: int, samp
     deadline = None if time_budget is None or exact else time.perf_counter() + time_budget
     tables = []
     for deal in dealt:
-        tables.append(tuple(opponent_arrangement(hand, config) for hand in deal))
+        tables.append(tuple(opponent_arrangements(deal, config)))
         if not exact and len(tables) >= samples:
             break
         if deadline is not None and time.perf_counter() >= deadline:

@@ -101,12 +101,15 @@ def first_hint(cards: Sequence[Card], config: RuleConfig) -> Hint:
     return hints(cards, config, limit=1)[0]
 
 
-def first_layout(cards: Sequence[Card], config: RuleConfig) -> Layout | Hint:
+def first_layout(cards: Sequence[Card], config: RuleConfig, *,
+                 may_declare: bool = True) -> Layout | Hint:
     """The first hint for the advisor's opponents (advisor_deals), who need the rows'
     keys and not a hint to show: the rows as the search found them (a Layout, keys
-    included, not in display order), or the declaring Hint when the cards form a special."""
+    included, not in display order), or the declaring Hint when the cards form a special.
+    `may_declare=False`: the caller's screen (special_screen.may_declare) showed the cards
+    form none, so the specials are not tested again."""
     cards = list(cards)
-    special = _special(cards, config)
+    special = _special(cards, config) if may_declare else None
     if special:
         return _declaring_hint(special, [], cards, config)
     return _normal_layouts(cards, config, 1)[0]

@@ -21,7 +21,7 @@ from typing import Sequence
 import numpy as np
 
 from .cards import ACE, SUITS, Card
-from .specials import _RUN_LAYOUTS as RUN_LAYOUTS
+from .specials import _RUN_LAYOUTS as RUN_LAYOUTS, _plan
 
 
 @lru_cache(maxsize=4)
@@ -38,6 +38,9 @@ def _run_codes() -> np.ndarray:
     return np.unique(np.array([_code(counts) for counts in RUN_LAYOUTS], dtype=np.int64))
 
 
+_SUIT_AT = {suit: index for index, suit in enumerate(SUITS)}
+
+
 def _code(counts) -> int:
     return sum(int(n) << (2 * rank) for rank, n in enumerate(counts))
 
@@ -47,19 +50,39 @@ class Choices:
     count by count ((ACE + 1, choices) and (4, choices), SUITS order: numpy sums a few
     long rows faster than many short ones), and what several screens read, once."""
 
-    def __init__(self, cards: Sequence[Card]) -> None:
-        ranks = np.array([card.rank for card in cards], dtype=np.int64)
-        suits = np.array([SUITS.index(card.suit) for card in cards], dtype=np.int64)
-        out = left_out_positions(len(cards))
-        columns = np.arange(len(out))[None, :]
-        self.ranks = np.bincount(ranks, minlength=ACE + 1)[:, None].repeat(len(out), axis=1)
-        self.suits = np.bincount(suits, minlength=4)[:, None].repeat(len(out), axis=1)
-        np.subtract.at(self.ranks, (ranks[out].T, columns), 1)
-        np.subtract.at(self.suits, (suits[out].T, columns), 1)
+    def __init__(self, cards: Sequence[Card] | None = None, *,
+                 counts: tuple[np.ndarray, np.ndarray] | None = None) -> None:
+        if counts is not None:  # Choices.of_hands: the counts are given
+            self.ranks, self.suits = counts
+        else:
+            ranks = np.array([card.rank for card in cards], dtype=np.int64)
+            suits = np.array([SUITS.index(card.suit) for card in cards], dtype=np.int64)
+            out = left_out_positions(len(cards))
+            columns = np.arange(len(out))[None, :]
+            self.ranks = np.bincount(ranks, minlength=ACE + 1)[:, None].repeat(len(out),
+                                                                               axis=1)
+            self.suits = np.bincount(suits, minlength=4)[:, None].repeat(len(out), axis=1)
+            np.subtract.at(self.ranks, (ranks[out].T, columns), 1)
+            np.subtract.at(self.suits, (suits[out].T, columns), 1)
         self.most = self.ranks.max(axis=0)
         self.red = self.suits[SUITS.index("h")] + self.suits[SUITS.index("d")]
         self._flushes: np.ndarray | None = None
         self._runs: np.ndarray | None = None
+
+    @classmethod
+    def of_hands(cls, hands: Sequence[Sequence[Card]]) -> "Choices":
+        """Many 13-card hands (no jokers) as the columns: the same screens serve the
+        advisor's opponents, dozens of hands a decision (may_declare)."""
+        count = len(hands)
+        offsets = np.arange(count)[:, None]
+        ranks = np.array([[card.rank for card in hand] for hand in hands], dtype=np.int64)
+        suits = np.array([[_SUIT_AT[card.suit] for card in hand] for hand in hands],
+                         dtype=np.int64)
+        by_rank = np.bincount((ranks + (ACE + 1) * offsets).ravel(),
+                              minlength=(ACE + 1) * count).reshape(count, ACE + 1).T
+        by_suit = np.bincount((suits + 4 * offsets).ravel(),
+                              minlength=4 * count).reshape(count, 4).T
+        return cls(counts=(by_rank, by_suit))
 
     def three_flushes(self) -> np.ndarray:
         """The suit counts split 13 as 3 + 5 + 5 over the rows (specials._flush_suits)."""
@@ -124,3 +147,27 @@ def may_hold(rule, choices: Choices) -> np.ndarray:
     if code == "three_straight_flushes":
         return choices.three_flushes() & choices.three_straights()
     return np.ones(len(most), dtype=bool)
+
+
+def may_declare(hands: Sequence[Sequence[Card]], config) -> list[bool]:
+    """For each hand, whether it could form any of the rule set's specials: False only
+    where every special's screen (may_hold) refuses the hand's counts, so that the
+    specials' own tests can be skipped — the same answer, as they would refuse it too.
+    Screened together: the advisor's opponents, 13 cards without jokers; any other hand
+    (16 cards, jokers) says True and is tested in full (hints._special)."""
+    answer = [True] * len(hands)
+    if not config.specials:
+        return [False] * len(hands)
+    plain = [i for i, hand in enumerate(hands)
+             if len(hand) == 13 and not any(card.is_joker for card in hand)]
+    if not plain:
+        return answer
+    choices = Choices.of_hands([hands[i] for i in plain])
+    held = np.zeros(len(plain), dtype=bool)
+    for rule, _check in _plan(config):
+        held |= may_hold(rule, choices)
+        if held.all():
+            break
+    for i, value in zip(plain, held.tolist()):
+        answer[i] = value
+    return answer
