@@ -411,18 +411,14 @@ class _Search:
         if category == STRAIGHT_FLUSH or category == FLUSH:
             if not self.flush_suits:
                 return ()
-            found: list[Group] = []
-            counts = self.counts
-            for suit in self.flush_suits:
-                left = self.suit_left[suit]
-                ranks = tuple(r for r in RANKS_DESC for _ in range(min(left[r], counts[r])))
-                if len(ranks) + self.jokers < 5:
-                    continue
-                sf, fl = suited_groups(ranks, self.jokers, suit, self.wheel)
-                found.extend(sf if category == STRAIGHT_FLUSH else fl)
-            if len(self.flush_suits) > 1:
-                found.sort(key=lambda g: g.key, reverse=True)
-            return tuple(found)
+            # What they depend on: the rank counts, and the suits' cards that the
+            # flushes in play (claimed) left. A hand's patterns ask again in the same
+            # states (every pattern with a flush back starts from the whole hand).
+            state = ("suited", category, *self.counts, self.jokers, *self.claimed)
+            groups = self.cache.get(state)
+            if groups is None:
+                groups = self.cache[state] = self._suited_groups(category)
+            return groups
         if not self.all_jokers:
             return plain_groups(self.counts, category, self.wheel)
         state = (*self.counts, self.jokers, category)
@@ -431,6 +427,21 @@ class _Search:
             groups = self.cache[state] = rank_groups(
                 tuple(self.counts), self.jokers, category, self.wheel)
         return groups
+
+    def _suited_groups(self, category: int) -> tuple[Group, ...]:
+        """groups5 of a flush or straight flush, worked out."""
+        found: list[Group] = []
+        counts = self.counts
+        for suit in self.flush_suits:
+            left = self.suit_left[suit]
+            ranks = tuple(r for r in RANKS_DESC for _ in range(min(left[r], counts[r])))
+            if len(ranks) + self.jokers < 5:
+                continue
+            sf, fl = suited_groups(ranks, self.jokers, suit, self.wheel)
+            found.extend(sf if category == STRAIGHT_FLUSH else fl)
+        if len(self.flush_suits) > 1:
+            found.sort(key=lambda g: g.key, reverse=True)
+        return tuple(found)
 
     def groups3(self, category: int) -> tuple[Group, ...]:
         if not self.all_jokers:
