@@ -25,7 +25,7 @@ from typing import Sequence
 import numpy as np
 
 from .arrangement import Arrangement
-from .config import ROWS, RuleConfig
+from .config import CATEGORIES, ROWS, RuleConfig
 
 _ENTRIES = 6  # the longest key: a flush or a high card, (strength, five ranks)
 _BASE = 32    # entries are stored doubled (the wheel's top may be 13.5): at most 28
@@ -74,29 +74,37 @@ class SeatArrays:
              shape: tuple[int, ...] | None = None) -> "SeatArrays":
         """Pack arrangements (flat) and reshape them to `shape` (default: flat)."""
         count = len(arrangements)
-        codes = np.zeros((count, 3), dtype=np.int64)
-        points = np.zeros((count, 3), dtype=np.int64)
-        foul = np.zeros(count, dtype=bool)
-        special = np.zeros(count, dtype=bool)
-        rank = np.zeros(count, dtype=np.int64)
-        value = np.zeros(count, dtype=np.int64)
-        big = np.zeros(count, dtype=bool)
-        horse = np.zeros(count, dtype=bool)
+        # Python lists first, one array each at the end: setting numpy items one by one
+        # cost more than the rest of packing (tens of seats a table batch).
+        codes, points, foul, special, rank, value, big, horse = ([] for _ in range(8))
         horse_card = horse_card_of(config)
-        for i, arrangement in enumerate(arrangements):
-            for r, (row, row_value) in enumerate(zip(ROWS, arrangement.values)):
-                codes[i, r] = key_code(row_value.key)
-                points[i, r] = config.row_points(row, row_value.category)
+        front_points, middle_points, back_points = _row_points(config)
+        for arrangement in arrangements:
+            f, m, b = arrangement.front_value, arrangement.middle_value, arrangement.back_value
+            codes.append((key_code(f.key), key_code(m.key), key_code(b.key)))
+            points.append((front_points[f.category], middle_points[m.category],
+                           back_points[b.category]))
             match = arrangement.special
             if match is not None:
-                special[i] = True
-                rank[i] = match.rank
-                value[i] = match.points
-                big[i] = match.rule.throw_class == "big"
+                foul.append(False)
+                special.append(True)
+                rank.append(match.rank)
+                value.append(match.points)
+                big.append(match.rule.throw_class == "big")
             else:
-                foul[i] = arrangement.foul
-            if horse_card:
-                horse[i] = any(card.code == horse_card for card in arrangement.cards)
+                foul.append(bool(arrangement.foul))
+                special.append(False)
+                rank.append(0)
+                value.append(0)
+                big.append(False)
+            horse.append(bool(horse_card) and any(card.code == horse_card
+                                                  for card in arrangement.cards))
+        codes = np.array(codes, dtype=np.int64).reshape(count, 3)
+        points = np.array(points, dtype=np.int64).reshape(count, 3)
+        foul, special, big, horse = (np.array(flags, dtype=bool).reshape(count)
+                                     for flags in (foul, special, big, horse))
+        rank = np.array(rank, dtype=np.int64).reshape(count)
+        value = np.array(value, dtype=np.int64).reshape(count)
         shape = (count,) if shape is None else shape
         return cls(codes.reshape(*shape, 3), points.reshape(*shape, 3), foul.reshape(shape),
                    special.reshape(shape), rank.reshape(shape), value.reshape(shape),
@@ -157,6 +165,22 @@ def pair_points(a: SeatArrays, b: SeatArrays, config: RuleConfig,
     # does not matter, and scoops (what a home run counts) are not touched.
     points = np.where(a.horse | b.horse, points * 2, points)
     return points, scoop_a, scoop_b
+
+
+_ROW_POINTS: dict = {}
+
+
+def _row_points(config: RuleConfig) -> tuple[dict, dict, dict]:
+    """RuleConfig.row_points as one dict per row (front, middle, back), category ->
+    points, kept per row-bonus table (each call walks the table)."""
+    table = _ROW_POINTS.get(config.row_bonuses)
+    if table is None:
+        table = tuple({category: config.row_points(row, category) for category in CATEGORIES}
+                      for row in ROWS)
+        if len(_ROW_POINTS) > 256:
+            _ROW_POINTS.clear()
+        _ROW_POINTS[config.row_bonuses] = table
+    return table
 
 
 def horse_card_of(config: RuleConfig) -> str:

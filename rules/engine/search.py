@@ -527,14 +527,12 @@ class _Search:
         in the rank counts, the flush rows in the suits, two straights in the ranks."""
         if self.all_jokers:
             return True  # jokers fill any of these; the search decides
-        f, m, b = pattern
-        sets = tuple(sorted(_FRONT_SETS[f] + _ROW_SETS[m] + _ROW_SETS[b], reverse=True))
+        sets, flushes, two_straights = _pattern_needs(pattern)
         if sets and not _sets_fit(self.set_room, sets):
             return False
-        flushes = (m == FLUSH or m == STRAIGHT_FLUSH) + (b == FLUSH or b == STRAIGHT_FLUSH)
         if flushes > self.flush_rows:
             return False
-        if (m == STRAIGHT or m == STRAIGHT_FLUSH) and (b == STRAIGHT or b == STRAIGHT_FLUSH):
+        if two_straights:
             return self.two_runs
         return True
 
@@ -907,6 +905,18 @@ _ROW_SETS = {FIVE_OF_A_KIND: (5,), FOUR_OF_A_KIND: (4,), FULL_HOUSE: (3, 2),
              THREE_OF_A_KIND: (3,), TWO_PAIR: (2, 2), PAIR: (2,), STRAIGHT: (),
              FLUSH: (), STRAIGHT_FLUSH: (), HIGH_CARD: ()}
 _FRONT_SETS = {THREE_OF_A_KIND: (3,), PAIR: (2,), HIGH_CARD: ()}
+
+
+@lru_cache(maxsize=None)
+def _pattern_needs(pattern: Pattern) -> tuple[tuple[int, ...], int, bool]:
+    """What _could_show reads of a pattern: its same-rank groups (largest first), its
+    flush rows, and whether both 5-card rows are straights."""
+    f, m, b = pattern
+    sets = tuple(sorted(_FRONT_SETS[f] + _ROW_SETS[m] + _ROW_SETS[b], reverse=True))
+    flushes = (m == FLUSH or m == STRAIGHT_FLUSH) + (b == FLUSH or b == STRAIGHT_FLUSH)
+    two_straights = (m == STRAIGHT or m == STRAIGHT_FLUSH) and (b == STRAIGHT
+                                                              or b == STRAIGHT_FLUSH)
+    return sets, flushes, two_straights
 
 
 @lru_cache(maxsize=4096)
