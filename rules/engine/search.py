@@ -490,6 +490,17 @@ class _Search:
         that could fill a row on its own; worked out again only after flushes change."""
         if self._suit_risk is not None:
             return self._suit_risk
+        # The suits' cards left depend on the flushes in play alone: a hand's patterns
+        # claim the same flushes again and again.
+        state = ("risk", *self.claimed)
+        risk = self.cache.get(state)
+        if risk is None:
+            risk = self.cache[state] = self._risk()
+        self._suit_risk = risk
+        return risk
+
+    def _risk(self) -> list[tuple[int, int]]:
+        """suit_risk, worked out."""
         left = self.suit_left
         sizes = {suit: sum(left[suit]) for suit in SUITS}
         risk = []
@@ -505,7 +516,6 @@ class _Search:
                         if other != suit:
                             outside_mask |= masks[other]
                     risk.append((total - sizes[suit], outside_mask))
-        self._suit_risk = risk
         return risk
 
     def _room_off_suit(self, rows: int) -> bool:
