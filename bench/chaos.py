@@ -16,18 +16,25 @@ submits its first hint after a think of 1..10 s, or (one time in four) leaves it
 timer; after a settlement every player presses ready again.
 
 The run is a row per fault: a window of play with the fault injected 5 s in (none; kill -9
-of Redis, restarted 2 s later; kill -9 of the worker; kill -9 of one daphne), then a
-drain: no new rounds, wait for every round dealt in the window to settle (its deadline
-plus 40 s at most), then 12 s of quiet. Printed per fault:
+of Redis, restarted 2 s later; kill -9 of the worker; kill -9 of one daphne; kill -9 of the
+process owning the most tables (games.live.owner), read from the leases in Redis; that
+process stopped (SIGSTOP) until its leases have lapsed and moved, then resumed: a stale
+owner), then a drain: no new rounds, wait for every round dealt in the window to settle
+(its deadline plus 40 s at most), then 12 s of quiet. A player's sockets go to the daphne
+its table is homed on, as nginx's hash by table id sends them. Printed per fault:
 
 - dealt / settled: rounds dealt in the window, and how many of them settled;
 - lost: dealt and never settled;
 - stuck: players whose view is not the server's after the quiet (not connected, an
   older table version, or still arranging a settled round);
 - wrong presence: seats whose `connected` flag disagrees with whether that player's
-  socket is open.
+  socket is open;
+- settled twice: rounds with more than one `settled` event;
+- owned: the tables the killed or stopped owner held; fenced: changes it refused to
+  write after resuming, because a newer owner had taken the table over (its log).
 
-Tests never run this; it prints, and exits 1 when a round was lost or a client stuck.
+Tests never run this; it prints, and exits 1 when a round was lost or settled twice, or a
+client stuck.
 """
 
 from __future__ import annotations
@@ -53,7 +60,7 @@ BIN = Path(sys.executable).parent
 from bench.ws_load import admin_connection, free_port, prepare, with_database  # noqa: E402
 
 DEADLINE_GRACE = 6.0  # as static/js/protocol.js
-FAULTS = ["none", "Redis restart", "worker kill", "daphne kill"]
+FAULTS = ["none", "Redis restart", "worker kill", "daphne kill", "owner kill", "stale owner"]
 
 
 def parse_args() -> argparse.Namespace:
@@ -126,6 +133,19 @@ class Shape:
 
     def kill(self, name: str) -> None:
         os.kill(self.processes[name].pid, signal.SIGKILL)
+
+    def biggest_owner(self) -> tuple[str, int]:
+        """The process holding the most table leases (their values are the holders'
+        tokens, host:pid:nonce), and how many it holds."""
+        import redis
+
+        client = redis.Redis.from_url(self.redis_url)
+        holders = [client.get(key).decode().split(":")[1]
+                   for key in client.scan_iter(match="chaos*owner:*") if client.get(key)]
+        by_pid = {str(process.pid): name for name, process in self.processes.items()}
+        counts = {name: holders.count(pid) for pid, name in by_pid.items()}
+        name = max(counts, key=counts.get)
+        return name, counts[name]
 
     async def supervise(self) -> None:
         """systemd's Restart=always: RestartSec=1 for daphne, 2 for the worker."""
@@ -346,7 +366,8 @@ class Play:
 # --- the faults and the figures ------------------------------------------------------
 
 
-async def inject(fault: str, shape: Shape) -> None:
+async def inject(fault: str, shape: Shape) -> int:
+    """Inject the fault; how many tables the process it struck owned (owner faults)."""
     if fault == "Redis restart":
         shape.kill_redis()
         await asyncio.sleep(2)
@@ -355,6 +376,33 @@ async def inject(fault: str, shape: Shape) -> None:
         shape.kill("worker")
     elif fault == "daphne kill":
         shape.kill("daphne0")
+    elif fault in ("owner kill", "stale owner"):
+        name, owned = shape.biggest_owner()
+        if fault == "owner kill":
+            shape.kill(name)
+        else:
+            from django.conf import settings
+
+            os.kill(shape.processes[name].pid, signal.SIGSTOP)
+            await asyncio.sleep(settings.OWNER_LEASE_SECONDS + 5)
+            os.kill(shape.processes[name].pid, signal.SIGCONT)
+        return owned
+    return 0
+
+
+def fenced_lines(logs: Path) -> int:
+    """Refusals of a process taken over (games.live.owner.door.fence), in every log."""
+    return sum(path.read_text(errors="replace").count("fenced, nothing written")
+               for path in logs.glob("*.log"))
+
+
+def settled_twice(round_ids: list[int]) -> int:
+    from django.db.models import Count
+
+    from games.models import RoundEvent
+
+    return (RoundEvent.objects.filter(round_id__in=round_ids, type="settled")
+            .values("round_id").annotate(n=Count("id")).filter(n__gt=1).count())
 
 
 def rounds_since(table_ids: list[int], since) -> tuple[list[int], int]:
@@ -398,7 +446,8 @@ async def run_fault(fault: str, players: list[Player], shape: Shape, play: Play,
         await player.maybe_ready()
     await asyncio.sleep(5)
     print(f"  {fault}: injecting", flush=True)
-    await inject(fault, shape)
+    fenced_before = fenced_lines(shape.logs)
+    owned = await inject(fault, shape)
     await asyncio.sleep(args.window - 5)
     play.accepting = False
     # Rounds dealt in the drain too (the last readies of the window) must settle.
@@ -416,8 +465,11 @@ async def run_fault(fault: str, players: list[Player], shape: Shape, play: Play,
                 or (latest.get(p.table_id) == "settled" and p.phase == "arranging"))
     wrong_presence = sum(1 for p in players
                          if connected.get((p.table_id, p.user_id)) != p.open)
+    twice = await asyncio.to_thread(settled_twice, round_ids)
     return {"fault": fault, "dealt": len(round_ids), "settled": settled,
-            "lost": len(round_ids) - settled, "stuck": stuck, "presence": wrong_presence}
+            "lost": len(round_ids) - settled, "stuck": stuck, "presence": wrong_presence,
+            "twice": twice, "owned": owned,
+            "fenced": fenced_lines(shape.logs) - fenced_before}
 
 
 async def run(args, tables: list[dict], shape: Shape) -> list[dict]:
@@ -447,12 +499,14 @@ def print_table(rows: list[dict], args, shape: Shape) -> None:
     print()
     print(f"{args.tables} tables x 4 players, 2 daphne + 1 celery worker, PostgreSQL + Redis; "
           f"{args.window:g} s of play per fault, arrange clock {args.arrange_seconds} s")
-    header = f"{'fault':<15} {'dealt':>6} {'settled':>8} {'lost':>5} {'stuck':>6} {'wrong presence':>15}"
+    header = (f"{'fault':<15} {'dealt':>6} {'settled':>8} {'lost':>5} {'stuck':>6} "
+              f"{'wrong presence':>15} {'settled twice':>14} {'owned':>6} {'fenced':>7}")
     print(header)
     print("-" * len(header))
     for row in rows:
         print(f"{row['fault']:<15} {row['dealt']:>6} {row['settled']:>8} {row['lost']:>5} "
-              f"{row['stuck']:>6} {row['presence']:>15}")
+              f"{row['stuck']:>6} {row['presence']:>15} {row['twice']:>14} "
+              f"{row['owned'] or '':>6} {row['fenced']:>7}")
     print(f"processes restarted by the supervisor: {', '.join(shape.restarts) or 'none'}")
 
 
@@ -490,7 +544,7 @@ def main() -> None:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         admin.close()
     print_table(rows, args, shape)
-    if any(row["lost"] or row["stuck"] for row in rows):
+    if any(row["lost"] or row["stuck"] or row["twice"] for row in rows):
         sys.exit(1)
 
 

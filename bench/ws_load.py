@@ -138,6 +138,10 @@ def prepare(args, env) -> list[dict]:
         tables.append({"id": table.id, "players": [(u.pk, cookies[u.pk]) for u in group]})
     from django.db import connections
 
+    from games.live.owner import let_go
+
+    let_go()  # the servers own the tables, not this harness (games.live.owner)
+
     connections.close_all()
     return tables
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextvars
 import functools
+import logging
 import threading
 import time
 from typing import Any, Callable
@@ -30,6 +31,8 @@ from games.live.owner import forwarding
 from games.live.owner.forwarding import NotOwner, Unanswered
 from games.live.owner.lease import leases
 from games.models import Table
+
+logger = logging.getLogger(__name__)
 
 # Every door by name, so a forwarded command names the service it runs.
 DOORS: dict[str, Callable[..., Any]] = {}
@@ -114,6 +117,8 @@ def fence(table: Table) -> None:
     if held is None:  # lost between claim and here (a renewal found it taken)
         raise NotOwner(table.id, None)
     if held.epoch is not None and table.owner_epoch > held.epoch:
+        logger.warning("table %s was taken over (epoch %s, ours %s): fenced, nothing "
+                       "written here", table.id, table.owner_epoch, held.epoch)
         leases().drop(table.id)
         raise NotOwner(table.id, None)
     if held.epoch is None or table.owner_epoch < held.epoch:
@@ -147,3 +152,12 @@ def stop_listening(token: str) -> None:
         inbox = _inboxes.pop(token, None)
     if inbox is not None:
         inbox.stop()
+
+
+def let_go() -> None:
+    """This process owns no table any more: its leases are released and its inbox
+    closed (a script that set tables up before the servers start, so that they, not
+    it, own the tables)."""
+    owner = leases()
+    owner.release_all()
+    stop_listening(owner.token)

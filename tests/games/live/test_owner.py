@@ -148,3 +148,14 @@ def test_idle_leases_are_let_go_and_lost_ones_forgotten(two_processes, settings)
     a.renew_all()
     assert 1002 not in a.held
     assert b.take(1002) is b.held[1002]  # let go: the next process takes it
+
+
+@pytest.mark.requires_redis
+@pytest.mark.django_db
+def test_a_process_that_lets_go_owns_nothing_and_the_next_one_takes_its_tables(two_processes):
+    a, b = two_processes
+    with lease.acting_as(a):
+        assert isinstance(a.take(1003), lease.Held)
+        door.let_go()  # a harness that set the tables up, before the servers start
+    assert a.held == {} and a.token not in door._inboxes
+    assert b.take(1003) is b.held[1003]
