@@ -304,21 +304,35 @@ def pareto_layouts(cards: Sequence[Card], config: RuleConfig) -> list[Arrangemen
     # Sweep strongest back first (then middle, then front): whatever dominates a split
     # comes before it. The stairs hold the kept (middle, front) pairs that no other kept
     # pair covers, middle descending (so front ascending).
+    # The splits are walked in chunks: after each, every split still to come that the
+    # stairs already cover is dropped at once with numpy (the same test as the walk's,
+    # so the same splits stay) — most are covered by the first strong backs' pairs.
     stair_middle: list[int] = []  # negated, ascending, for bisect
     stair_front: list[int] = []
     kept = []
-    for code, split in zip(combined.tolist(), split_at.tolist()):
-        m, f = (code >> 9) & 0x7FF, code & 0x1FF
-        at = bisect.bisect_right(stair_middle, -m)  # kept pairs with middle ≥ m
-        if at and stair_front[at - 1] >= f:
-            continue
-        kept.append(split)
-        end = at
-        while end < len(stair_front) and stair_front[end] <= f:
-            end += 1
-        stair_middle[at:end] = [-m]
-        stair_front[at:end] = [f]
+    middles, fronts = (combined >> 9) & 0x7FF, combined & 0x1FF
+    left = np.arange(len(combined))
+    while len(left):
+        chunk, left = left[:SWEEP_CHUNK], left[SWEEP_CHUNK:]
+        for m, f, split in zip(middles[chunk].tolist(), fronts[chunk].tolist(),
+                               split_at[chunk].tolist()):
+            at = bisect.bisect_right(stair_middle, -m)  # kept pairs with middle ≥ m
+            if at and stair_front[at - 1] >= f:
+                continue
+            kept.append(split)
+            end = at
+            while end < len(stair_front) and stair_front[end] <= f:
+                end += 1
+            stair_middle[at:end] = [-m]
+            stair_front[at:end] = [f]
+        if len(left) and stair_front:
+            at = np.searchsorted(np.array(stair_middle), -middles[left], side="right")
+            covered = np.array([-1] + stair_front)[at]  # the best front with middle ≥ m
+            left = left[covered < fronts[left]]
     return _arrangements_at(hand, kept, three_keys, five_keys)
+
+
+SWEEP_CHUNK = 128
 
 
 def _cut_at(three_cut: np.ndarray, front_at: np.ndarray) -> np.ndarray:
