@@ -127,18 +127,21 @@ def pair_points(a: SeatArrays, b: SeatArrays, config: RuleConfig,
     a scoops b, b scoops a). `banker_a`: a is the banker and takes tied rows (§8.5)."""
     win = a.codes >= b.codes if banker_a else a.codes > b.codes
     lose = b.codes > a.codes
-    rows = (np.where(win, a.points, 0) - np.where(lose, b.points, 0)).sum(-1)
+    rows = (win * a.points - lose * b.points).sum(-1)
     wins_a = win.sum(-1)
     wins_b = lose.sum(-1)
     # §4.3: the clean side wins every row with its own row values and scoops; two fouled
-    # sides score 0.
-    only_a = a.foul & ~b.foul
-    only_b = b.foul & ~a.foul
-    both = a.foul & b.foul
-    base = np.where(only_a, -b.points.sum(-1), np.where(only_b, a.points.sum(-1), rows))
-    base = np.where(both, 0, base)
-    wins_a = np.where(only_b, 3, np.where(a.foul, 0, wins_a))
-    wins_b = np.where(only_a, 3, np.where(b.foul, 0, wins_b))
+    # sides score 0. (Candidates and first-hint opponents never foul: most calls skip it.)
+    if a.foul.any() or b.foul.any():
+        only_a = a.foul & ~b.foul
+        only_b = b.foul & ~a.foul
+        both = a.foul & b.foul
+        base = np.where(only_a, -b.points.sum(-1), np.where(only_b, a.points.sum(-1), rows))
+        base = np.where(both, 0, base)
+        wins_a = np.where(only_b, 3, np.where(a.foul, 0, wins_a))
+        wins_b = np.where(only_a, 3, np.where(b.foul, 0, wins_b))
+    else:
+        base = rows
     scoop_a = wins_a == 3
     scoop_b = wins_b == 3
     if config.scoop == "multiply":
@@ -163,7 +166,8 @@ def pair_points(a: SeatArrays, b: SeatArrays, config: RuleConfig,
         scoop_b = scoop_b & ~declared
     # 马牌: settle() doubles after the scoop and the home run; a product, so the order
     # does not matter, and scoops (what a home run counts) are not touched.
-    points = np.where(a.horse | b.horse, points * 2, points)
+    if a.horse.any() or b.horse.any():
+        points = np.where(a.horse | b.horse, points * 2, points)
     return points, scoop_a, scoop_b
 
 
