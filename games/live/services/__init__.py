@@ -17,6 +17,7 @@ The services are split by what they change:
     banker.py        十三道's actions: bids, the exchange's steps, the negotiation
     rooms.py         a room between rounds: start now, votes to end, away and back,
                      freeing a seat, the chat and mutes, closing idle tables
+    advice.py        the advisor's hint values into a round (kept by the table's owner)
     bots.py          what bots do at a table
     quick_play.py    Play now: rated by rating where it can be, never alone (bots fill in)
     sessions.py      a room's session of rounds: its start, its end, away marks
