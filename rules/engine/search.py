@@ -1030,16 +1030,51 @@ def best_layouts(cards: Sequence[Card], wheel: str, patterns: Iterable[Pattern],
     search = _Search(cards, wheel)
     five, three = search.available()
     found: list[Layout] = []
-    for pattern in patterns:
-        f, m, b = pattern
-        if b not in five or m not in five or f not in three:
-            continue
+    for pattern in _usable(patterns, five, three, search):
         layout = search.solve(pattern)
         if layout is not None:
             found.append(layout)
             if limit is not None and len(found) >= limit:
                 break
     return found
+
+
+_USABLE: dict = {}
+
+
+def _usable(patterns: Iterable[Pattern], five: frozenset[int], three: frozenset[int],
+            search: _Search) -> Iterable[Pattern]:
+    """The patterns whose rows' categories the hand can show (`five`, `three`) and, for
+    a hand without jokers, whose same-rank groups and flush rows fit its counts (what
+    _could_show reads first), in the given order. A hint order (a tuple) is filtered
+    once per such hand shape: the hands of a decision are a few hundred shapes, and a
+    hand walks ~100 patterns before its first hint."""
+    plain = not search.all_jokers
+    if not isinstance(patterns, tuple):
+        return _filtered(patterns, five, three, search.set_room if plain else None,
+                         search.flush_rows)
+    key = (id(patterns), five, three, search.set_room if plain else None, search.flush_rows)
+    entry = _USABLE.get(key)
+    if entry is None or entry[0] is not patterns:
+        if len(_USABLE) > 8192:
+            _USABLE.clear()
+        entry = _USABLE[key] = (patterns, _filtered(patterns, five, three, key[3], key[4]))
+    return entry[1]
+
+
+def _filtered(patterns: Iterable[Pattern], five: frozenset[int], three: frozenset[int],
+              set_room: tuple[int, ...] | None, flush_rows: int) -> tuple[Pattern, ...]:
+    usable = []
+    for pattern in patterns:
+        f, m, b = pattern
+        if b not in five or m not in five or f not in three:
+            continue
+        if set_room is not None:
+            sets, flushes, _ = _pattern_needs(pattern)
+            if (sets and not _sets_fit(set_room, sets)) or flushes > flush_rows:
+                continue
+        usable.append(pattern)
+    return tuple(usable)
 
 
 def all_layouts(cards: Sequence[Card], wheel: str) -> dict[Pattern, Layout]:
