@@ -26,6 +26,7 @@ import logging
 import time
 import weakref
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -37,7 +38,7 @@ from django.core.cache import cache
 from django.db import connection
 
 from config import json_depth
-from games.live import broadcast, selectors, services
+from games.live import broadcast, owner, selectors, services
 from games.live.banker_handlers import BANKER_HANDLERS
 from games.live.room_handlers import ROOM_HANDLERS
 from games.live.services import GameError
@@ -63,6 +64,18 @@ def _db(function):
     its own connection, so one table's lock wait never holds up another table. One
     wrapper per service, made on first use: making one inspects the function."""
     return database_sync_to_async(function, thread_sensitive=connection.vendor == "sqlite")
+
+
+# A command for a table this process does not own runs in a pool of its own: it waits for
+# the owner's answer (games.live.owner), up to OWNER_FORWARD_SECONDS when that owner has
+# just died, and must not hold one of the few threads the owned tables' services share.
+_ELSEWHERE = ThreadPoolExecutor(max_workers=64, thread_name_prefix="table-forward")
+
+
+@functools.cache
+def _elsewhere(function):
+    """Run a service, whose table another process owns, in the forwarding pool."""
+    return database_sync_to_async(function, thread_sensitive=False, executor=_ELSEWHERE)
 
 
 # One asyncio lock per table in this process: a table's changes queue here, on the event
@@ -224,7 +237,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def change(self, service, **kwargs):
         """Run a service that changes this table, one at a time per table and process."""
         async with _table_lock(self.table_id):
-            return await _db(service)(table_id=self.table_id, user=self.user, **kwargs)
+            return await self.runner(service)(table_id=self.table_id, user=self.user,
+                                              **kwargs)
+
+    def runner(self, service):
+        """The way to run a door of this table: here, or through the forwarding pool."""
+        return _db(service) if owner.owns(self.table_id) else _elsewhere(service)
 
     # --- incoming ---------------------------------------------------------------------
 
@@ -343,7 +361,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def send_state(self) -> None:
         # A round whose timer was lost (in-memory broker, restart) settles now.
         async with _table_lock(self.table_id):
-            await _db(services.round_timeout_overdue)(table_id=self.table_id)
+            await self.runner(services.round_timeout_overdue)(table_id=self.table_id)
         try:
             state = await _db(selectors.table_state)(table_id=self.table_id, user=self.user)
         except GameError:

@@ -14,7 +14,7 @@ and the door forwards the command to the owner) and checks the epoch (a process 
 over writes nothing); then the machine step, its rows and its messages, after the commit.
 """
 
-from games.live.owner.door import claim, fence, let_go, owned
+from games.live.owner.door import claim, fence, let_go, owned, owns
 from games.live.owner.forwarding import NotOwner
 
-__all__ = ["NotOwner", "claim", "fence", "let_go", "owned"]
+__all__ = ["NotOwner", "claim", "fence", "let_go", "owned", "owns"]

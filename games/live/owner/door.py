@@ -101,6 +101,14 @@ def _route(name: str, service: Callable[..., Any], kwargs: dict) -> Any:
                             "try again in a moment")
 
 
+def owns(table_id: int) -> bool:
+    """Whether this process surely owns the table now (its lease held and not near its
+    end; no Redis asked): where a door's caller may run it without waiting on another."""
+    held = leases().held.get(table_id)
+    return not leases().store.shared or (held is not None
+                                         and time.monotonic() < held.until)
+
+
 def claim(table_id: int) -> None:
     """Hold the table's lease, or raise NotOwner naming its holder."""
     taken = leases().take(table_id)

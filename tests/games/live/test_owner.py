@@ -8,6 +8,7 @@ Two processes are played in this one: each test thread acts as one set of leases
 from __future__ import annotations
 
 import pytest
+from channels.db import database_sync_to_async
 from django.test import override_settings
 
 from games.live import services
@@ -16,6 +17,7 @@ from games.live.services import GameError
 from accounts.models import User
 from games.models import Seat, Table
 from tests.factories import make_table, make_user
+from tests.games.sockets import Socket
 
 
 def test_the_first_change_takes_the_table_and_writes_its_epoch(db):
@@ -159,3 +161,37 @@ def test_a_process_that_lets_go_owns_nothing_and_the_next_one_takes_its_tables(t
         door.let_go()  # a harness that set the tables up, before the servers start
     assert a.held == {} and a.token not in door._inboxes
     assert b.take(1003) is b.held[1003]
+
+
+def _two_seated_owned_by(leases: lease.Leases):
+    with lease.acting_as(leases):
+        players = [make_user("p0", "Player 0"), make_user("p1", "Player 1")]
+        table = services.table_create(user=players[0], rule_set="standard", name="Owned",
+                                      seats=2)
+        services.table_join(user=players[1], invite_code=table.invite_code)
+    return table, players
+
+
+@two_processes_test
+@pytest.mark.asyncio
+async def test_sockets_on_a_process_that_does_not_own_the_table_play_a_round_there(
+        two_processes):
+    """The sockets land on this process; b owns the table: every action goes to b, and
+    b's messages come back to the sockets here."""
+    _a, b = two_processes
+    table, players = await database_sync_to_async(_two_seated_owned_by)(b)
+    sockets = [await Socket.open(table.id, player) for player in players]
+    for socket in sockets:
+        await socket.until("state")
+    for socket in sockets:
+        await socket.send(type="ready")
+    hands = [await socket.until("hand") for socket in sockets]
+    for socket, hand in zip(sockets, hands):
+        hint = hand["hints"][0]
+        await socket.send(type="submit", front=hint["front"], middle=hint["middle"],
+                          back=hint["back"])
+    settled = [await socket.until("settled", timeout=10) for socket in sockets]
+    assert settled[0]["round"] == settled[1]["round"]
+    assert table.id in b.held and table.id not in lease.leases().held  # b applied it all
+    for socket in sockets:
+        await socket.close()
