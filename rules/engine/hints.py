@@ -105,13 +105,17 @@ def first_layout(cards: Sequence[Card], config: RuleConfig, *,
                  may_declare: bool = True) -> Layout | Hint:
     """The first hint for the advisor's opponents (advisor_deals), who need the rows'
     keys and not a hint to show: the rows as the search found them (a Layout, keys
-    included, not in display order), or the declaring Hint when the cards form a special.
-    `may_declare=False`: the caller's screen (special_screen.may_declare) showed the cards
-    form none, so the specials are not tested again."""
+    included, not in display order), or the declaring Hint when the cards form a special
+    — whose rows settlement never compares, so they are the special's own (three
+    flushes…) or else its 13 cards as they come, not the best arrangement of them that
+    the hint shows (a second search: half of a 多三张 opponent's hint, where most hands
+    hold a special). `may_declare=False`: the caller's screen
+    (special_screen.may_declare) showed the cards form none, so the specials are not
+    tested again."""
     cards = list(cards)
     special = _special(cards, config) if may_declare else None
     if special:
-        return _declaring_hint(special, [], cards, config)
+        return _declaring_hint(special, [], cards, config, shown=False)
     return _normal_layouts(cards, config, 1)[0]
 
 
@@ -355,12 +359,16 @@ def _run_needs() -> np.ndarray:
 
 
 def _declaring_hint(special: _Declared, layouts: list[Layout], cards: list[Card],
-                    config: RuleConfig) -> Hint:
+                    config: RuleConfig, shown: bool = True) -> Hint:
     """The declaration, with rows to show: the special's own rows when it is one of the
     arrangement specials, else the best normal arrangement of the same 13 cards (the
-    first of `layouts` when those are the whole hand)."""
+    first of `layouts` when those are the whole hand). `shown=False` (first_layout): the
+    13 cards in their order as rows instead of that arrangement."""
     match = special.match
-    if match.rows is not None:
+    if match.rows is None and not shown:
+        rows = [tuple(special.cards[:3]), tuple(special.cards[3:8]), tuple(special.cards[8:])]
+        keys = [evaluate(row, config.wheel).key for row in rows]
+    elif match.rows is not None:
         front, middle, back = match.rows
         keys = [evaluate(row, config.wheel).key for row in (front, middle, back)]
         if match.code in RUN_SPECIALS:

@@ -80,7 +80,8 @@ def test_the_analysis_reuses_the_tables_of_the_hint_values(forget, monkeypatch):
 @pytest.mark.parametrize("name", ["standard", "classic", "extra-three", "shisandao"])
 def test_an_opponent_plays_its_first_hint_built_from_the_search_keys(name):
     """advisor_deals.opponent_arrangement skips evaluating the rows again: the same rows,
-    keys, special and cards as the first hint's arrangement."""
+    keys, special and cards as the first hint's arrangement — but for a declarer's rows,
+    which settlement never compares (the special and the cards it plays are the same)."""
     from rules.engine.advisor_candidates import Candidate
     from rules.engine.advisor_deals import opponent_arrangement
 
@@ -91,7 +92,10 @@ def test_an_opponent_plays_its_first_hint_built_from_the_search_keys(name):
         hand = list(shuffle(deck, source)[:config.hand_size])
         fast = opponent_arrangement(hand, config)
         slow = hint_arrangement(first_hint(hand, config), config)
-        assert Candidate(fast).signature == Candidate(slow).signature
+        if slow.special is None:
+            assert Candidate(fast).signature == Candidate(slow).signature
+        else:
+            assert fast.special is not None and fast.special.code == slow.special.code
         assert sorted(c.code for c in fast.cards) == sorted(c.code for c in slow.cards)
         assert not fast.foul
 
@@ -139,3 +143,32 @@ def test_the_row_tables_learnt_from_several_threads_give_the_same_candidates(mon
     for thread in threads:
         thread.join()
     assert [together[at] for at in range(len(hands))] == alone
+
+
+@pytest.mark.parametrize("name", ["extra-three", "shisandao", "standard"])
+def test_a_declaring_opponents_rows_change_no_points(name):
+    """An opponent who declares a special plays the cards as they come (first_layout),
+    not the best arrangement the hint shows: settlement never compares a declarer's rows,
+    so every candidate scores the same at tables built either way."""
+    from rules.engine.advisor import points_at_tables
+    from rules.engine.advisor_candidates import candidates
+    from rules.engine.advisor_deals import opponent_arrangement, sample_deals, unseen_cards
+
+    config = preset(name)
+    source = SeededSource(23)
+    deck = build_deck(config.deck, config.jokers)
+    declared = 0
+    for seed in range(4):
+        hand = list(shuffle(deck, source)[:config.hand_size])
+        opponents = 1 if config.mode == "banker" else 3
+        deals = sample_deals(unseen_cards(hand, config), opponents, config, seed)
+        dealt = [next(deals) for _ in range(12)]
+        fast = [tuple(opponent_arrangement(h, config) for h in deal) for deal in dealt]
+        shown = [tuple(hint_arrangement(first_hint(h, config), config) for h in deal)
+                 for deal in dealt]
+        declared += sum(seat.special is not None for table in fast for seat in table)
+        seats = [c.arrangement for c in candidates(hand, config)][:40]
+        for banker in ((False, True) if config.mode == "banker" else (False,)):
+            assert (points_at_tables(seats, fast, config, banker)
+                    == points_at_tables(seats, shown, config, banker)).all()
+    assert declared  # the deals reach specials (most 多三张 hands hold one)
