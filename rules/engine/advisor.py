@@ -417,12 +417,17 @@ def value_hints(cards: Sequence[Card], config: RuleConfig, *, players: int | Non
     advice = advise(cards, config, samples=samples, seed=seed, players=players,
                     player_is_banker=player_is_banker, **options)
     hint_list = tuple(hand_hints(cards, config))
-    by_signature = {Candidate(c.arrangement).signature: c.ev for c in advice.candidates}
+    by_hint = {c.hint: c.ev for c in advice.candidates if c.hint is not None}
+    by_signature = None  # worked out only for a hint that plays as another (rare)
     evs = []
     for index, hint in enumerate(hint_list):
-        rated = next((c for c in advice.candidates if c.hint == index), None)
-        evs.append(rated.ev if rated is not None else
-                   by_signature.get(Candidate(hint_arrangement(hint, config)).signature, 0.0))
+        if index in by_hint:
+            evs.append(by_hint[index])
+            continue
+        if by_signature is None:
+            by_signature = {Candidate(c.arrangement).signature: c.ev
+                            for c in advice.candidates}
+        evs.append(by_signature.get(Candidate(hint_arrangement(hint, config)).signature, 0.0))
     best = advice.best
     best_index = best.hint
     if best_index is None:
