@@ -23,12 +23,22 @@ subscription renewed; messages published while it was down are gone (Pub/Sub kee
 nothing), so each local socket is then told `layer.reconnected` and sends its client a
 fresh `state` (TableConsumer.layer_reconnected). A client that still misses a message
 sees a version gap, or a deadline pass with no news, and resyncs (docs/protocol.md).
+
+Why local delivery first: a table's sockets are all on the process that owns it (nginx
+routes them there, games.live.owner), so most messages need no Redis round trip at all.
+A send reaches this process's own sockets from memory, and Redis carries it to the other
+processes — or not at all, when the owner knows none of them watches the table
+(games.live.owner.watchers). Each publish is marked with its layer's origin, so the echo
+Redis sends back to the publisher is dropped instead of delivered twice. (Every process
+of a deployment must mark its messages so: upgrading from a layer without origins,
+restart them all together.)
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
 from collections import deque
 
 from channels_redis.pubsub import (RedisPubSubChannelLayer, RedisPubSubLoopLayer,
@@ -53,6 +63,8 @@ RESUBSCRIBE_MAX_DELAY = 2.0
 CONNECTION_ERRORS = (RedisConnectionError, RedisTimeoutError, OSError)
 # Sent to every socket of this process once its subscriptions are renewed.
 RECONNECTED = {"type": "layer.reconnected"}
+# Every published message starts with its publishing layer's origin: 32 hex digits.
+ORIGIN_LENGTH = 32
 
 
 class _ConfirmedShard(RedisSingleShardConnection):
@@ -160,6 +172,14 @@ class _ConfirmedShard(RedisSingleShardConnection):
         logger.warning("Redis Pub/Sub connection renewed (%d subscriptions)", len(channels))
         self._tell_local_sockets(RECONNECTED)
 
+    def _receive_message(self, message) -> None:
+        if message is None:
+            return
+        data = message["data"]
+        if data[:ORIGIN_LENGTH] == self.channel_layer.origin:
+            return  # published here, and delivered here when it was
+        super()._receive_message({**message, "data": data[ORIGIN_LENGTH:]})
+
     def _tell_local_sockets(self, message: dict) -> None:
         layer = self.channel_layer
         data = layer.channel_layer.serialize(message)
@@ -180,9 +200,40 @@ class _ConfirmedShard(RedisSingleShardConnection):
 
 
 class _ConfirmedLoopLayer(RedisPubSubLoopLayer):
+    """One event loop's layer. Sends reach this loop's own channels directly, from here,
+    and go through Redis for the other processes: every published message starts with
+    the publishing layer's `origin`, and a layer drops its own when Redis echoes them
+    back (they were delivered already). `group_send_here_first(publish=False)` is the
+    local fan-out of a table's owner: no Redis round trip when no other process has a
+    socket at that table (games.live.broadcast)."""
+
     def __init__(self, hosts=None, **kwargs) -> None:
         super().__init__(hosts=hosts, **kwargs)
         self._shards = [_ConfirmedShard(host, self) for host in decode_hosts(hosts)]
+        self.origin = uuid.uuid4().hex.encode()  # ORIGIN_LENGTH bytes
+
+    async def send(self, channel, message) -> None:
+        data = self.channel_layer.serialize(message)
+        queue = self.channels.get(channel)
+        if queue is not None:
+            queue.put_nowait(data)
+            return
+        await self._get_shard(channel).publish(channel, self.origin + data)
+
+    async def group_send(self, group, message) -> None:
+        await self.group_send_here_first(group, message)
+
+    async def group_send_here_first(self, group, message, *, publish: bool = True) -> None:
+        """Deliver to this loop's channels in the group, then (if `publish`) to the other
+        processes' through Redis."""
+        group_channel = self._get_group_channel_name(group)
+        data = self.channel_layer.serialize(message)
+        for name in self.groups.get(group_channel, ()):
+            queue = self.channels.get(name)
+            if queue is not None:
+                queue.put_nowait(data)
+        if publish:
+            await self._get_shard(group_channel).publish(group_channel, self.origin + data)
 
 
 class ConfirmedPubSubChannelLayer(RedisPubSubChannelLayer):
@@ -193,6 +244,11 @@ class ConfirmedPubSubChannelLayer(RedisPubSubChannelLayer):
     def __init__(self, *args, **kwargs) -> None:
         kwargs.setdefault("prefix", settings.REDIS_KEY_PREFIX)
         super().__init__(*args, **kwargs)
+
+    async def group_send_here_first(self, group, message, *, publish: bool = True) -> None:
+        """group_send, with the publish to the other processes left out if told to (the
+        local fan-out: _ConfirmedLoopLayer)."""
+        await self._get_layer().group_send_here_first(group, message, publish=publish)
 
     def _get_layer(self):
         loop = asyncio.get_running_loop()

@@ -27,6 +27,8 @@ from asgiref.sync import SyncToAsync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from games.live.owner import watchers
+
 logger = logging.getLogger(__name__)
 
 # The consumer method that receives these (TableConsumer.table_message).
@@ -39,6 +41,11 @@ def table_group(table_id: int) -> str:
 
 def player_group(table_id: int, user_id: int) -> str:
     return f"table.{table_id}.player.{user_id}"
+
+
+def table_of(group: str) -> int:
+    """The table a table or player group belongs to."""
+    return int(group.split(".")[1])
 
 
 def to_table(table_id: int, message: dict[str, Any]) -> None:
@@ -137,10 +144,18 @@ def send_many(messages: list[tuple[str, dict[str, Any]]]) -> None:
         return
 
     envelopes = [(group, envelope(message)) for group, message in messages]
+    here_first = getattr(layer, "group_send_here_first", None)
+    # The local fan-out: the table's owner reaches its own sockets from memory, and
+    # through Redis only the other processes watching the table, if any (games.live.owner).
+    publish = {table: watchers.others_watch(table)
+               for table in {table_of(group) for group, _ in messages}} if here_first else {}
 
     async def send_all() -> None:
         for group, sealed in envelopes:
-            await layer.group_send(group, sealed)
+            if here_first is None:
+                await layer.group_send(group, sealed)
+            else:
+                await here_first(group, sealed, publish=publish[table_of(group)])
 
     try:
         _run(send_all)
@@ -160,7 +175,20 @@ def _run(send_all) -> None:
     loop = None
     if getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None) == os.getpid():
         loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    if loop is None and _serving is not None and _serving.is_running():
+        # A thread of the owner's own (a forwarded command): the sockets' loop, so that
+        # the local fan-out reaches them.
+        loop = _serving
     asyncio.run_coroutine_threadsafe(send_all(), loop or _sending_loop()).result()
+
+
+_serving: asyncio.AbstractEventLoop | None = None
+
+
+def serve_sockets_here(loop: asyncio.AbstractEventLoop) -> None:
+    """This process's table sockets live on `loop` (TableConsumer.connect says so)."""
+    global _serving
+    _serving = loop
 
 
 _loop_lock = threading.Lock()

@@ -135,10 +135,25 @@ class _OpenSockets:
     async def _beat(self) -> None:
         while self.seats:
             await asyncio.sleep(settings.PRESENCE_HEARTBEAT_SECONDS)
+            for table_id in {table_id for table_id, _user in self.seats}:
+                await watch(table_id)
             try:
                 await self.renew()
             except Exception as error:  # noqa: BLE001 — the next beat tries again
                 logger.warning("presence heartbeat failed: %s", type(error).__name__)
+
+
+async def watch(table_id: int) -> None:
+    """Tell the table's owner this process has sockets there (owner.watchers): on a join
+    and at every heartbeat, so its messages come here through Redis when the owner is
+    another process. A failure is logged: the next heartbeat says it again, and a client
+    that missed a message meanwhile resyncs on the version gap."""
+    runner = _db if owner.owns(table_id) else _elsewhere
+    try:
+        await runner(owner.watchers.watch)(table_id=table_id, token=owner.leases().token)
+    except Exception as error:  # noqa: BLE001 — see above
+        logger.warning("table %s: watch not told to its owner: %s", table_id,
+                       type(error).__name__)
 
 
 # One register per event loop: the sockets of a loop live and die with it (a server
@@ -205,7 +220,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await open_sockets().renew((self.table_id, self.user.id))
         except Exception as error:  # noqa: BLE001 — the heartbeat writes it again
             logger.warning("presence lease not written: %s", type(error).__name__)
-        # Join first, then read the state: nothing broadcast in between is missed.
+        # Tell the owner, join, then read the state: nothing broadcast in between is
+        # missed (its owner publishes to this process from the moment it heard).
+        broadcast.serve_sockets_here(asyncio.get_running_loop())
+        await watch(self.table_id)
         for group in (broadcast.table_group(self.table_id),
                       broadcast.player_group(self.table_id, self.user.id)):
             await self.channel_layer.group_add(group, self.channel_name)

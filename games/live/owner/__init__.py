@@ -7,6 +7,8 @@
                    table's row (table_row.lock_table): the lease, then the epoch
     forwarding.py  a command for a table another process owns: sent to its inbox over
                    Redis, run there, answered back
+    watchers.py    which other processes have sockets at a table this one owns: its
+                   messages go through Redis only when one does (the local fan-out)
 
 A command's path: a door (socket, API, timer, bot) calls an owned service; the service
 locks the table's row through `lock_table`, which claims the lease (or raises NotOwner,
@@ -16,5 +18,7 @@ over writes nothing); then the machine step, its rows and its messages, after th
 
 from games.live.owner.door import claim, fence, let_go, owned, owns
 from games.live.owner.forwarding import NotOwner
+from games.live.owner.lease import leases
+from games.live.owner import watchers
 
-__all__ = ["NotOwner", "claim", "fence", "let_go", "owned", "owns"]
+__all__ = ["NotOwner", "claim", "fence", "leases", "let_go", "owned", "owns", "watchers"]

@@ -30,12 +30,13 @@ logger = logging.getLogger(__name__)
 @dataclass
 class Held:
     """A lease this process holds: the epoch it wrote into the table's row (None until
-    its first command there), until when (monotonic) it is surely still ours, and when a
-    command last used it."""
+    its first command there), until when (monotonic) it is surely still ours, when a
+    command last used it, and when it was taken."""
 
     epoch: int | None
     until: float
     used: float
+    since: float = 0.0  # when this process took it (monotonic)
 
 
 class LocalStore:
@@ -147,7 +148,8 @@ class Leases:
                 return holder
             held = self.held.get(table_id)
             if held is None:
-                held = self.held[table_id] = Held(epoch=None, until=0.0, used=moment)
+                held = self.held[table_id] = Held(epoch=None, until=0.0, used=moment,
+                                                  since=moment)
             held.until, held.used = moment + _margin(), moment
         self._start_renewing()
         return held

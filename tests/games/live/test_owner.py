@@ -1,9 +1,7 @@
 """One owner per live table (issue 22): a lease says which process applies a table's
 changes, the epoch in the table's row fences a process whose lease moved, and a command
-reaching another process is forwarded to the owner and answered from there.
-
-Two processes are played in this one: each test thread acts as one set of leases
-(`lease.acting_as`), with its own token and inbox, on the real Redis and PostgreSQL."""
+reaching another process is forwarded to the owner and answered from there. Two
+processes are played in this one (tests/games/live/owners.py)."""
 
 from __future__ import annotations
 
@@ -13,10 +11,11 @@ from django.test import override_settings
 
 from games.live import services
 from games.live.owner import door, forwarding, lease
-from games.live.services import GameError
 from accounts.models import User
+from games.live.services import GameError
 from games.models import Seat, Table
 from tests.factories import make_table, make_user
+from tests.games.live.owners import lapse, owned_by, two_processes_test, two_seated_owned_by
 from tests.games.sockets import Socket
 
 
@@ -40,48 +39,12 @@ def test_one_process_owns_every_table_without_redis(db, settings):
         assert alone.held[table.id].epoch == Table.objects.get(pk=table.id).owner_epoch
 
 
-def two_processes_test(test):
-    """Real Redis and PostgreSQL, and committed rows, which other threads see."""
-    for mark in (pytest.mark.requires_redis, pytest.mark.requires_postgres,
-                 pytest.mark.django_db(transaction=True, serialized_rollback=True)):
-        test = mark(test)
-    return test
-
-
-@pytest.fixture
-def two_processes(settings):
-    """Two processes' leases on the shared Redis: (a, b); b's inbox stops at the end."""
-    settings.OWNER_LEASE_SECONDS = 2.0
-    settings.OWNER_RENEW_SECONDS = 0.5
-    made = [lease.new_leases(), lease.new_leases()]
-    yield made
-    for leases in made:
-        leases.stopped = True
-        door.stop_listening(leases.token)
-        leases.release_all()
-
-
-def _lapse(leases: lease.Leases, table_id: int) -> None:
-    """The lease lapses in Redis (its holder paused past it), though the holder still
-    believes it holds it."""
-    leases.store.client.delete(leases.store.key(table_id))
-
-
-def _owned_by(leases: lease.Leases):
-    """A table where Bob sat through `leases`, which therefore own it; and Alice."""
-    table = make_table()
-    alice, bob = make_user(), make_user("bob", "Bob")
-    with lease.acting_as(leases):
-        services.seat_take(table_id=table.id, user=bob)
-    return table, alice, Table.objects.get(pk=table.id).owner_epoch
-
-
 @two_processes_test
 def test_a_stale_owner_writes_nothing_once_its_lease_moved(two_processes):
     a, b = two_processes
-    table, alice, epoch_a = _owned_by(a)
+    table, alice, epoch_a = owned_by(a)
     bob = User.objects.get(username="bob")
-    _lapse(a, table.id)
+    lapse(a, table.id)
     with lease.acting_as(b):  # b takes the table over: one past a's epoch
         services.seat_take(table_id=table.id, user=alice)
     assert Table.objects.get(pk=table.id).owner_epoch == epoch_a + 1
@@ -98,7 +61,7 @@ def test_a_stale_owner_writes_nothing_once_its_lease_moved(two_processes):
 @two_processes_test
 def test_a_command_elsewhere_is_forwarded_to_the_owner_and_answered(two_processes):
     a, b = two_processes
-    table, alice, epoch = _owned_by(b)
+    table, alice, epoch = owned_by(b)
     with lease.acting_as(a):
         seat = services.seat_take(table_id=table.id, user=alice)  # runs at b, comes back
         assert isinstance(seat, Seat) and seat.user_id == alice.id
@@ -113,7 +76,7 @@ def test_a_command_elsewhere_is_forwarded_to_the_owner_and_answered(two_processe
 def test_a_dead_owners_table_is_taken_over_when_its_lease_lapses(two_processes, monkeypatch):
     monkeypatch.setattr(forwarding, "WAIT_SECONDS", 0.5)
     a, b = two_processes
-    table, alice, epoch = _owned_by(b)
+    table, alice, epoch = owned_by(b)
     b.stopped = True  # b dies: no more renewals, no more answers
     door.stop_listening(b.token)
     with lease.acting_as(a):
@@ -126,7 +89,7 @@ def test_a_dead_owners_table_is_taken_over_when_its_lease_lapses(two_processes, 
 def test_an_owner_that_never_answers_gives_a_clear_error(two_processes, monkeypatch):
     monkeypatch.setattr(forwarding, "WAIT_SECONDS", 0.2)
     a, b = two_processes
-    table, alice, _epoch = _owned_by(b)
+    table, alice, _epoch = owned_by(b)
     door.stop_listening(b.token)  # alive (its lease renewed) but deaf
     with lease.acting_as(a), override_settings(OWNER_FORWARD_SECONDS=1.0):
         with pytest.raises(GameError) as refused:
@@ -142,7 +105,7 @@ def test_idle_leases_are_let_go_and_lost_ones_forgotten(two_processes, settings)
     assert isinstance(a.take(1001), lease.Held)
     assert a.take(1001) is a.held[1001]
     assert b.take(1001) == a.token  # held: b is told who holds it
-    _lapse(a, 1001)
+    lapse(a, 1001)
     a.renew_all()
     assert 1001 not in a.held  # lost, forgotten
     assert isinstance(a.take(1002), lease.Held)
@@ -163,15 +126,6 @@ def test_a_process_that_lets_go_owns_nothing_and_the_next_one_takes_its_tables(t
     assert b.take(1003) is b.held[1003]
 
 
-def _two_seated_owned_by(leases: lease.Leases):
-    with lease.acting_as(leases):
-        players = [make_user("p0", "Player 0"), make_user("p1", "Player 1")]
-        table = services.table_create(user=players[0], rule_set="standard", name="Owned",
-                                      seats=2)
-        services.table_join(user=players[1], invite_code=table.invite_code)
-    return table, players
-
-
 @two_processes_test
 @pytest.mark.asyncio
 async def test_sockets_on_a_process_that_does_not_own_the_table_play_a_round_there(
@@ -179,7 +133,7 @@ async def test_sockets_on_a_process_that_does_not_own_the_table_play_a_round_the
     """The sockets land on this process; b owns the table: every action goes to b, and
     b's messages come back to the sockets here."""
     _a, b = two_processes
-    table, players = await database_sync_to_async(_two_seated_owned_by)(b)
+    table, players = await database_sync_to_async(two_seated_owned_by)(b)
     sockets = [await Socket.open(table.id, player) for player in players]
     for socket in sockets:
         await socket.until("state")
