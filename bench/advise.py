@@ -47,6 +47,17 @@ than the wall clock): before (14b99b9), 13 cards 25.9-36.3 ms (54 tables mean;
 candidates 7.9-18.9 ms), 16 cards 235-296 ms (56 tables); after, 13 cards 13.3-15.1 ms
 (24 tables; candidates 3.7-5.7 ms), 16 cards 42.6-54.7 ms. The fresh-table gain over the
 first hint: +3.16 ± 0.71 before, +3.13 ± 0.71 after.
+
+Issue 23, third steps (the hint search: patterns filtered once per hand shape, flush
+groups and suit risks kept per state; opponents' specials screened together by their
+counts, a declarer's rows not searched; packing and scoring without per-item numpy work;
+a chunked Pareto sweep), back to back, two runs at load 1-1.5 on the shared machine,
+which ran this script's before-tree slower than the second steps' figures above
+(`--hands 60 --extra-hands 10`; cpu medians): before (23923c5), 13 cards 19.3-21.9 ms
+(candidates 5.4-6.1, tables and scoring 14.9-16.2), 16 cards 89.0-89.7 ms; after, 13
+cards 16.1-19.4 ms (candidates 4.9-5.8, tables and scoring 11.2-13.8), 16 cards
+67.8-71.8 ms. Every EV is the same as before (the same tables, candidates and first
+hints): +3.13 ± 0.71 on fresh tables both.
 """
 
 from __future__ import annotations

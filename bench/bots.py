@@ -89,6 +89,23 @@ speed and round lines two runs at load 5-6 and 8-9 of `--deals 0 --speed-hands 4
                                       (hint values 159-180, analysis 3; after 63-77, 2-3)
     (a paired run on the same deals, the after settings against 32/16/150: -0.05
     ± 0.07 a round, within noise; the duels took 771 s before, 370 s after)
+
+Issue 23, third steps (a cheaper hint search for the opponents, their specials screened
+together, cheaper packing, scoring and Pareto sweep; the same tables, candidates and
+EVs, so the same decisions), back to back, two runs at load 1-1.5 of `--deals 0
+--speed-hands 40 --extra-hands 10 --analysis-rounds 20` (this machine ran the
+before-tree slower than the second steps' "after" above):
+
+                                      before (23923c5)       after
+    1 vs 3  strong among three normal +3.04 ± 0.25           +3.04 ± 0.25 (+2.78 .. +3.29)
+    strong fouls                      0 of 2,400 hands       0 of 2,400 hands
+    decision, 13 cards, cpu median    25-27 ms               20 ms
+    decision, 16 cards, cpu median    85-93 ms               69-74 ms
+    advice of a 4-player round, cpu   96-111 ms              67-71 ms
+                                      (hint values 94-106, analysis 3-4; after 65-68, 3-4)
+    (the duels, `--deals 600 --workers 1` under nice 5: 144 s before, 112 s after)
+Bots' hands are no longer valued at the deal (games.live.advice_tasks): a table of one
+person and three bots values one hand there, and its analysis weighs the bots' hands.
 """
 
 from __future__ import annotations
