@@ -138,3 +138,20 @@ def test_the_lobby_items_carry_the_session_fields(api, players):
     [item] = api.get(reverse("api-table-list")).json()
     assert (item["rounds_planned"], item["rounds_played"], item["playing"]) == (4, 0, False)
     assert item == json.loads(json.dumps(selectors.lobby_tables()[0]))
+
+
+def test_a_table_whose_owner_does_not_answer_is_a_503_with_its_code(client, players,
+                                                                     monkeypatch):
+    """The table's owner (another server process, games.live.owner) did not answer: the
+    server's trouble, not the request's — and nothing changed."""
+    table = services.table_create(user=players[0], rule_set="standard", name="Far away")
+
+    def unanswered(**kwargs):
+        raise services.GameError("table_unavailable", "this table's server did not answer")
+
+    monkeypatch.setattr(services, "table_join", unanswered)
+    client.force_login(players[1], backend="django.contrib.auth.backends.ModelBackend")
+    response = client.post(reverse("api-table-join"), {"invite_code": table.invite_code},
+                           content_type="application/json")
+    assert response.status_code == 503 and response.json()["code"] == "table_unavailable"
+    assert table.seats.count() == 1
