@@ -9,8 +9,11 @@ Celery countdown unless it asks to (`timers` records them instead).
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.test import override_settings
+from django.utils import timezone
 
 from games.live import broadcast, services
 from games.live.services import hooks
@@ -178,3 +181,12 @@ def private_round(players, committed, monkeypatch):
     seat_all(table, players[:2])
     return play_round(table, players[:2], seed=SCOOP_SEED, committed=committed,
                       monkeypatch=monkeypatch)
+
+
+@pytest.fixture
+def later(monkeypatch):
+    """Move the services' clock on by `seconds` (hooks.now): `later(30)`."""
+    def move(seconds):
+        moved = timezone.now() + timedelta(seconds=seconds)
+        monkeypatch.setattr(hooks, "now", lambda: moved)
+    return move

@@ -1,1 +1,1 @@
-from tests.games.conftest import committed, outbox, players  # noqa: F401 — shared fixtures
+from tests.games.conftest import committed, later, outbox, players  # noqa: F401 — shared fixtures

@@ -5,26 +5,15 @@ rated round rather than getting bots."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
-from django.utils import timezone
 
 from games.live import services
-from games.live.services import bots, hooks, quick_play
+from games.live.services import bots, quick_play
 from games.models import Round, Seat, Table
 from ratings.models import Rating
 from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def later(monkeypatch):
-    def move(seconds):
-        moved = timezone.now() + timedelta(seconds=seconds)
-        monkeypatch.setattr(hooks, "now", lambda: moved)
-    return move
 
 
 def rate(user, mu, family="thirteen"):

@@ -5,14 +5,11 @@ closes it, so abandoned tables neither fill the lobby nor count against the cap.
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
-from django.utils import timezone
 from django.utils.translation import override
 
 from games.live import services
-from games.live.services import GameError, bot_seats, bots, hooks, quick_play
+from games.live.services import GameError, bot_seats, bots, quick_play
 from games.live.services.table_row import seats_of
 from games.models import Seat, Table, TableStatus
 from rules.models import RuleSet
@@ -27,15 +24,6 @@ def people(table):
 
 def bot_count(table):
     return Seat.objects.filter(table=table).exclude(user__bot_level="").count()
-
-
-@pytest.fixture
-def later(monkeypatch):
-    """Move the services' clock on by `seconds`."""
-    def move(seconds):
-        moved = timezone.now() + timedelta(seconds=seconds)
-        monkeypatch.setattr(hooks, "now", lambda: moved)
-    return move
 
 
 def test_a_lone_player_gets_bots_once_nobody_came_within_the_wait(players, settings, later):
