@@ -69,13 +69,22 @@ def _db(function):
 # A command for a table this process does not own runs in a pool of its own: it waits for
 # the owner's answer (games.live.owner), up to OWNER_FORWARD_SECONDS when that owner has
 # just died, and must not hold one of the few threads the owned tables' services share.
-_ELSEWHERE = ThreadPoolExecutor(max_workers=64, thread_name_prefix="table-forward")
+# Its threads keep no database connection (a pool this size would use up PostgreSQL's):
+# one is opened only when the table turns out to be ownerless and is run here.
+_ELSEWHERE = ThreadPoolExecutor(max_workers=32, thread_name_prefix="table-forward")
 
 
 @functools.cache
 def _elsewhere(function):
     """Run a service, whose table another process owns, in the forwarding pool."""
-    return database_sync_to_async(function, thread_sensitive=False, executor=_ELSEWHERE)
+    def run_and_disconnect(**kwargs):
+        try:
+            return function(**kwargs)
+        finally:
+            connection.close()
+
+    return database_sync_to_async(run_and_disconnect, thread_sensitive=False,
+                                  executor=_ELSEWHERE)
 
 
 # One asyncio lock per table in this process: a table's changes queue here, on the event
