@@ -15,8 +15,9 @@ valid triple is kept instead (thousands: slower, still exact).
 
 13 cards: all 72,072 splits are enumerated with numpy (`pareto_layouts`): every 5-card
 and 3-card row is evaluated once (1,287 + 286), the splits are index arrays shared by
-every hand, fouls are dropped by comparing integer key codes, and a sweep keeps the
-front. Typically 20–150 arrangements stay.
+every hand, fouls are dropped by comparing integer key codes (each pair of 5-card rows
+once, the higher behind), the highest front each back and middle allow is kept in a
+grid, and a sweep keeps the front. Typically 20–150 arrangements stay.
 
 16 cards (多三张): 40 million splits are too many, so the front is taken over the 13-card
 hands that the hints keep (each hint leaves out 3 cards; usually a few distinct choices),
@@ -258,8 +259,7 @@ def pareto_layouts(cards: Sequence[Card], config: RuleConfig) -> list[Arrangemen
     front's length — so each 5-card row also keeps its key cut to 2, 3 and 4 entries, the
     lengths a front key has (trips, pair, high card). The valid splits' keys are then
     replaced by their ranks among the hand's rows (at most 1,287 five-card and 286
-    three-card keys: 11 and 9 bits), so one int64 orders a split by back, middle, front
-    and one sort both removes repeats and lines the splits up for the sweep."""
+    three-card keys), which order them for the sweep (_front_splits)."""
     if len(cards) != 13:
         raise ValueError(f"the split enumeration takes 13 cards, not {len(cards)}")
     hand = tuple(sorted(cards, key=display_order))
@@ -277,6 +277,102 @@ def pareto_layouts(cards: Sequence[Card], config: RuleConfig) -> list[Arrangemen
         five_keys, five_code, five_cut = _rows_by_ranks(hand, 5, wheel)
         three_keys, three_code, three_cut = _rows_by_ranks(hand, 3, wheel)
 
+    if not row_values_rise(config):
+        return _arrangements_at(hand, _every_triple(five_code, five_cut, three_code, three_cut),
+                                three_keys, five_keys)
+    return _arrangements_at(hand, _front_splits(five_code, five_cut, three_code, three_cut),
+                            three_keys, five_keys)
+
+
+def _front_splits(five_code: np.ndarray, five_cut: np.ndarray, three_code: np.ndarray,
+                  three_cut: np.ndarray) -> list[int]:
+    """The splits of the Pareto front (pareto_layouts), strongest back, then middle, first;
+    of the splits that show the same keys, the first in _split_tables' order.
+
+    Two 5-card rows can stand as back and middle only with the higher behind, so each
+    pair of rows is tested once, in the order that can be valid (_pair_tables: half the
+    gathers of testing both). The valid splits then go into a dense grid by (back,
+    middle) ranks holding the highest front each pair of rows allows — a lower front
+    under the same back and middle is beaten row for row — so that the grid's filled
+    cells come out ordered by back and middle without sorting the splits; the sweep walks
+    those cells (most hands: a few thousand of ~20,000 valid splits)."""
+    x_at, y_at, front_at, split_x, split_y = _pair_tables()
+    five_code32, three_code32 = five_code.astype(np.int32), three_code.astype(np.int32)
+    x_code, y_code = five_code32[x_at], five_code32[y_at]
+    x_back = x_code >= y_code  # equal keys: both orders show the same, x's split is first
+    middle = np.where(x_back, y_at, x_at)
+    cut = five_cut.astype(np.int32).ravel()[middle * 3 + three_cut[front_at]]
+    valid = np.flatnonzero(three_code32[front_at] <= cut)
+    x_back, middle = x_back[valid], middle[valid]
+    back = np.where(x_back, x_at[valid], y_at[valid])
+    split = np.where(x_back, split_x[valid], split_y[valid])
+    five_codes, five_rank = np.unique(five_code, return_inverse=True)
+    three_rank = np.unique(three_code, return_inverse=True)[1].astype(np.int32)
+    width = len(five_codes)
+    cell = five_rank[back].astype(np.int64) * width + five_rank[middle]
+    front = three_rank[front_at[valid]]
+    best_front = np.full(width * width, -1, dtype=np.int32)
+    np.maximum.at(best_front, cell, front)
+    cells = np.flatnonzero(best_front >= 0)[::-1]  # back descending, then middle
+    fronts = best_front[cells]
+    backs, middles = cells // width, cells % width
+    # Of cells with the same back, one whose front another (with a higher middle) beats
+    # or ties cannot be undominated: a running maximum, offset by the back's place so
+    # that backs do not mix. What this drops the sweep below would drop too.
+    place = np.cumsum(np.append(True, backs[1:] != backs[:-1]))
+    above = np.append(True, (place * 512 + fronts)[1:]
+                      > np.maximum.accumulate(place * 512 + fronts)[:-1])
+    cells, middles, fronts = cells[above], middles[above], fronts[above]
+    kept = _sweep(middles, fronts, cells)
+    # Each kept cell's split: the first that shows its back, middle and front.
+    wanted = np.zeros(width * width, dtype=bool)
+    wanted[kept] = True
+    chosen = wanted[cell] & (front == best_front[cell])
+    first = np.full(width * width, len(_split_tables()[2]), dtype=np.intp)
+    np.minimum.at(first, cell[chosen], split[chosen])
+    return first[kept].tolist()
+
+
+def _sweep(middles: np.ndarray, fronts: np.ndarray, items: np.ndarray) -> list[int]:
+    """The items whose (middle, front) no item before them covers (both ≥), walked in
+    the order given — strongest back first, so that whatever dominates an item comes
+    before it. The stairs hold the kept (middle, front) pairs that no other kept pair
+    covers, middle descending (so front ascending). The items are walked in chunks:
+    after each, every item still to come that the stairs already cover is dropped at
+    once with numpy (the same test as the walk's, so the same items stay) — most are
+    covered by the first strong backs' pairs."""
+    stair_middle: list[int] = []  # negated, ascending, for bisect
+    stair_front: list[int] = []
+    kept = []
+    left = np.arange(len(items))
+    while len(left):
+        chunk, left = left[:SWEEP_CHUNK], left[SWEEP_CHUNK:]
+        for m, f, item in zip(middles[chunk].tolist(), fronts[chunk].tolist(),
+                              items[chunk].tolist()):
+            at = bisect.bisect_right(stair_middle, -m)  # kept pairs with middle ≥ m
+            if at and stair_front[at - 1] >= f:
+                continue
+            kept.append(item)
+            end = at
+            while end < len(stair_front) and stair_front[end] <= f:
+                end += 1
+            stair_middle[at:end] = [-m]
+            stair_front[at:end] = [f]
+        if len(left) and stair_front:
+            at = np.searchsorted(np.array(stair_middle), -middles[left], side="right")
+            covered = np.array([-1] + stair_front)[at]  # the best front with middle ≥ m
+            left = left[covered < fronts[left]]
+    return kept
+
+
+def _every_triple(five_code: np.ndarray, five_cut: np.ndarray, three_code: np.ndarray,
+                  three_cut: np.ndarray, front_only: bool = False) -> list[int]:
+    """Every valid split with distinct (front, middle, back) keys, strongest back, then
+    middle, then front, first; of the splits that show the same keys, the first in
+    _split_tables' order. With `front_only`, only those no other beats row for row: the
+    Pareto front as _front_splits finds it, the slower way (every split tested in both
+    orders, the valid ones sorted), kept as the reference its test compares with."""
+    fives, threes, back_at, middle_at, front_at = _split_tables()
     # Codes fit 30 bits: int32 halves what the 72,072 splits' gathers move.
     five_code32, three_code32 = five_code.astype(np.int32), three_code.astype(np.int32)
     middle = five_code32[middle_at]
@@ -288,48 +384,29 @@ def pareto_layouts(cards: Sequence[Card], config: RuleConfig) -> list[Arrangemen
                 | three_rank[front_at[valid]])
     combined, first = np.unique(combined, return_index=True)
     split_at = valid[first]
-    if not row_values_rise(config):
-        return _arrangements_at(hand, split_at[::-1].tolist(), three_keys, five_keys)
-    # Of splits with the same back, one whose middle and front another beats (or ties)
-    # cannot be undominated: strongest first, each back's splits come middle descending,
-    # so a split stays only if its front is above every front before it with that back
-    # (a running maximum, offset by the back's place so that backs do not mix). What
-    # this drops the sweep below would drop too; it only has fewer splits to walk.
+    if not front_only:
+        return split_at[::-1].tolist()
     combined, split_at = combined[::-1], split_at[::-1]
     backs = combined >> 20
     place = np.cumsum(np.append(True, backs[1:] != backs[:-1]))
     fronts = place * 512 + (combined & 0x1FF)
     above = np.append(True, fronts[1:] > np.maximum.accumulate(fronts)[:-1])
     combined, split_at = combined[above], split_at[above]
-    # Sweep strongest back first (then middle, then front): whatever dominates a split
-    # comes before it. The stairs hold the kept (middle, front) pairs that no other kept
-    # pair covers, middle descending (so front ascending).
-    # The splits are walked in chunks: after each, every split still to come that the
-    # stairs already cover is dropped at once with numpy (the same test as the walk's,
-    # so the same splits stay) — most are covered by the first strong backs' pairs.
-    stair_middle: list[int] = []  # negated, ascending, for bisect
-    stair_front: list[int] = []
-    kept = []
-    middles, fronts = (combined >> 9) & 0x7FF, combined & 0x1FF
-    left = np.arange(len(combined))
-    while len(left):
-        chunk, left = left[:SWEEP_CHUNK], left[SWEEP_CHUNK:]
-        for m, f, split in zip(middles[chunk].tolist(), fronts[chunk].tolist(),
-                               split_at[chunk].tolist()):
-            at = bisect.bisect_right(stair_middle, -m)  # kept pairs with middle ≥ m
-            if at and stair_front[at - 1] >= f:
-                continue
-            kept.append(split)
-            end = at
-            while end < len(stair_front) and stair_front[end] <= f:
-                end += 1
-            stair_middle[at:end] = [-m]
-            stair_front[at:end] = [f]
-        if len(left) and stair_front:
-            at = np.searchsorted(np.array(stair_middle), -middles[left], side="right")
-            covered = np.array([-1] + stair_front)[at]  # the best front with middle ≥ m
-            left = left[covered < fronts[left]]
-    return _arrangements_at(hand, kept, three_keys, five_keys)
+    return _sweep((combined >> 9) & 0x7FF, combined & 0x1FF, split_at)
+
+
+@lru_cache(maxsize=1)
+def _pair_tables() -> tuple[np.ndarray, ...]:
+    """The splits whose back comes before their middle among the 5-card subsets (half of
+    them, one for each pair of rows and front), as (first row, second row, front, the
+    split with the first row behind, the split with the second behind). Built once."""
+    fives, _, back_at, middle_at, front_at = _split_tables()
+    half = np.flatnonzero(back_at < middle_at)
+    where = {(b, m): i for i, (b, m) in enumerate(zip(back_at.tolist(), middle_at.tolist()))}
+    swapped = np.array([where[(m, b)] for b, m in zip(back_at[half].tolist(),
+                                                      middle_at[half].tolist())],
+                       dtype=np.intp)
+    return back_at[half], middle_at[half], front_at[half], half.astype(np.intp), swapped
 
 
 SWEEP_CHUNK = 128
