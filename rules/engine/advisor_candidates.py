@@ -20,7 +20,8 @@ once, the higher behind), the highest front each back and middle allow is kept i
 grid, and a sweep keeps the front. Typically 20–150 arrangements stay.
 
 16 cards (多三张): 40 million splits are too many, so the front is taken over the 13-card
-hands that the hints keep (each hint leaves out 3 cards; usually a few distinct choices),
+hands that the hints keep (each hint leaves out 3 cards; usually 4–8 distinct choices,
+whose rows are keyed once over the 16 cards: `pareto_layouts_of_choices`),
 plus the hint search's best arrangement of every pattern over all 16 cards
 (search.all_layouts). The special declaration, when the cards form one, is a candidate
 of its own: declaring is not always worth more than playing the rows.
@@ -125,9 +126,8 @@ def candidates(cards: Sequence[Card], config: RuleConfig) -> list[Candidate]:
         unused = tuple(sorted(hint.unused, key=display_order))
         if unused not in kept:
             kept.append(unused)
-    for unused in kept:
-        chosen = list((Counter(cards) - Counter(unused)).elements())
-        for arrangement in pareto_layouts(chosen, config):
+    for unused, front in zip(kept, pareto_layouts_of_choices(cards, kept, config)):
+        for arrangement in front:
             add(Candidate(arrangement, unused))
     for layout in all_layouts(cards, config.wheel).values():
         rows = [display_row(row, key) for row, key in
@@ -226,13 +226,13 @@ def _row_table(size: int, wheel: str) -> _RowTable:
 _ROW_TABLE_LOCK = threading.Lock()  # the timer and the bots may advise from several threads
 
 
-def _rows_by_ranks(hand: tuple[Card, ...], size: int,
-                   wheel: str) -> tuple[list, np.ndarray, np.ndarray]:
+def _rows_by_ranks(hand: tuple[Card, ...], size: int, wheel: str,
+                   combos: np.ndarray | None = None) -> tuple[list, np.ndarray, np.ndarray]:
     """(keys, codes, cut codes) of every `size`-card subset of a 13-card hand without
     jokers: each row's number by its ranks (sorted with numpy unless the hand already is,
     high to low) and flush, looked up in the process's _RowTable (the same keys as
-    rows.evaluate: key3, key5)."""
-    combos = _combos()[size]
+    rows.evaluate: key3, key5). `combos`: other subsets (of 16 cards: _choice_rows)."""
+    combos = _combos()[size] if combos is None else combos
     rank_of = np.array([card.rank for card in hand], dtype=np.int64)
     ranks = rank_of[combos]
     if np.any(rank_of[1:] > rank_of[:-1]):
@@ -277,11 +277,65 @@ def pareto_layouts(cards: Sequence[Card], config: RuleConfig) -> list[Arrangemen
         five_keys, five_code, five_cut = _rows_by_ranks(hand, 5, wheel)
         three_keys, three_code, three_cut = _rows_by_ranks(hand, 3, wheel)
 
+    return _front_of_rows(hand, config, five_keys, five_code, five_cut, three_keys, three_code,
+                          three_cut)
+
+
+def _front_of_rows(hand: tuple[Card, ...], config: RuleConfig, five_keys: Sequence,
+                   five_code: np.ndarray, five_cut: np.ndarray, three_keys: Sequence,
+                   three_code: np.ndarray, three_cut: np.ndarray) -> list[Arrangement]:
+    """pareto_layouts from the hand's rows (in _split_tables' order)."""
     if not row_values_rise(config):
         return _arrangements_at(hand, _every_triple(five_code, five_cut, three_code, three_cut),
                                 three_keys, five_keys)
     return _arrangements_at(hand, _front_splits(five_code, five_cut, three_code, three_cut),
                             three_keys, five_keys)
+
+
+def pareto_layouts_of_choices(cards: Sequence[Card], left_out: Sequence[Sequence[Card]],
+                              config: RuleConfig) -> list[list[Arrangement]]:
+    """pareto_layouts of each choice of 13 of these cards (多三张: the cards minus each
+    of `left_out`), the same lists. The choices share most of their rows, so without
+    jokers every 5-card and 3-card row of all the cards is keyed once (4,368 + 560 for
+    16) and each choice gathers its 1,287 + 286 (_choice_rows), not keyed again."""
+    ordered = tuple(sorted(cards, key=display_order))
+    if len(ordered) <= 13 or any(card.is_joker for card in ordered):
+        return [pareto_layouts(list((Counter(cards) - Counter(unused)).elements()), config)
+                for unused in left_out]
+    combos, index = _choice_rows(len(ordered))
+    rows = {size: _rows_by_ranks(ordered, size, config.wheel, combos[size]) for size in (5, 3)}
+    fronts = []
+    for unused in left_out:
+        out = Counter(unused)
+        kept = []
+        for position, card in enumerate(ordered):  # display order: the 13 stay sorted
+            if out[card]:
+                out[card] -= 1
+            else:
+                kept.append(position)
+        bits = np.array([1 << p for p in kept], dtype=np.int64)
+        hand = tuple(ordered[p] for p in kept)
+        chosen = {}
+        for size in (5, 3):
+            at = index[size][bits[_combos()[size]].sum(axis=1)]
+            keys, codes, cuts = rows[size]
+            chosen[size] = ([keys[i] for i in at.tolist()], codes[at], cuts[at])
+        fronts.append(_front_of_rows(hand, config, *chosen[5], *chosen[3]))
+    return fronts
+
+
+@lru_cache(maxsize=2)
+def _choice_rows(count: int) -> tuple[dict, dict]:
+    """Every 5-card and 3-card subset of `count` positions (combos), and where each
+    subset is among them by its positions' bits (index: a dense table)."""
+    combos, index = {}, {}
+    for size in (5, 3):
+        subsets = np.array(list(combinations(range(count), size)), dtype=np.int64)
+        bits = (np.int64(1) << subsets).sum(axis=1)
+        table = np.full(1 << count, -1, dtype=np.intp)
+        table[bits] = np.arange(len(subsets))
+        combos[size], index[size] = subsets, table
+    return combos, index
 
 
 def _front_splits(five_code: np.ndarray, five_cut: np.ndarray, three_code: np.ndarray,

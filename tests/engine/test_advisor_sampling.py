@@ -203,3 +203,31 @@ def test_the_pareto_front_found_by_pairs_of_rows_is_the_one_found_by_sorting_eve
             _, three_code, three_cut = found._rows_by_ranks(hand, 3, config.wheel)
         rows = (five_code, five_cut, three_code, three_cut)
         assert found._front_splits(*rows) == found._every_triple(*rows, front_only=True)
+
+
+@pytest.mark.parametrize("jokers", [False, True])
+def test_the_choices_of_13_keyed_from_the_rows_of_16_give_each_choices_own_front(jokers):
+    """多三张's candidates take the Pareto front of several choices of 13 of the 16 cards;
+    pareto_layouts_of_choices keys the 16 cards' rows once and gathers each choice's
+    from them. The same arrangements, in the same order, as pareto_layouts of each
+    choice — with the 65-card deck's twin cards, where a left-out twin is either, and
+    with jokers (then each choice is keyed by itself)."""
+    import random
+
+    from rules.engine.advisor_candidates import pareto_layouts, pareto_layouts_of_choices
+    from rules.engine.config import RuleConfig
+
+    data = preset("extra-three").to_dict()
+    data["jokers"] = jokers
+    config = RuleConfig.from_dict(data)
+    source, pick = SeededSource(43), random.Random(43)
+    cards = build_deck(config.deck, config.jokers)
+    for _ in range(40 if not jokers else 4):
+        hand = list(shuffle(cards, source)[:16])
+        left_out = [tuple(pick.sample(hand, 3)) for _ in range(4)]
+        fronts = pareto_layouts_of_choices(hand, left_out, config)
+        for unused, front in zip(left_out, fronts):
+            rest = list(hand)
+            for card in unused:
+                rest.remove(card)
+            assert front == pareto_layouts(rest, config)
