@@ -34,9 +34,10 @@ cards in the hand can never make a flush, so for most hands that step is trivial
 
 Most patterns a hand cannot show are refused before any search by cheap necessary
 conditions (`_Search._could_show`): the pairs, trips and quads must fit in the rank
-counts, the flush rows in the suits, two straights in the ranks. Where one suit holds
-nearly every card, a row that needs two suits is refused as soon as it is chosen
-(`suit_risk`), not after every way of filling it failed.
+counts, the flush rows in the suits, two straights in the ranks, and beside a flush row
+the other rows' pairs, trips or straight in what some five of a suit leave. Where one
+suit holds nearly every card, a row that needs two suits is refused as soon as it is
+chosen (`suit_risk`), not after every way of filling it failed.
 
 Jokers (§2.2) only ever stand in a group (a joker "kicker" would always improve the row:
 a pair with a joker is trips, a high card with a joker a pair). A row holding a joker is
@@ -392,6 +393,7 @@ class _Search:
         self._suit_risk: list[tuple[int, int]] | None = None  # see suit_risk
         self._free: list[list[Card]] | None = None  # see free
         self._one_suit_masks: list[int] | None = None  # see one_suit_masks
+        self._beside_flush: list | None | bool = False  # see beside_flush
         self.twins = len(set(self.plain)) < len(self.plain)  # 65 cards: two Ad
         # Group lists by state. Per search, not global: the same counts come back across
         # a hand's patterns, rarely across hands, and a global cache only feeds the GC.
@@ -544,7 +546,75 @@ class _Search:
             return False
         if two_straights:
             return self.two_runs
+        beside = _beside_flush_needs(pattern)
+        if beside is not None:
+            return self._fits_beside_flush(*beside)
         return True
+
+    # A flush row takes five cards of one suit, so what the other rows need must fit in
+    # what some five of a suit leave. Most patterns a flush hand walks in vain have a
+    # flush back and pairs or a straight beside it (a pair front, a straight or two pair
+    # middle); they are refused here instead of after the search has tried the middles
+    # and fronts beside every flush.
+
+    @property
+    def beside_flush(self) -> list[tuple[list[int], tuple[int, ...], list]] | None:
+        """For a 13-card hand without jokers: per way of taking five cards of one suit
+        (each suit of five or more; ways with the same ranks once), the rank counts they
+        leave, their set room and the straights they hold. None past BESIDE_FLUSH_WAYS
+        ways (eight cards of a suit), or with 16 cards, where the search is left to
+        decide."""
+        if self._beside_flush is False:
+            # 多三张: three cards may be left out, and a suit of the 65-card deck holds
+            # more ways to take five: the test refused too little to pay for itself.
+            found: list | None = [] if not self.spare else None
+            seen = set()
+            for suit in SUITS if not self.spare else ():
+                if self.suit_sizes[suit] < 5:
+                    continue
+                left = self.suit_left[suit]
+                ranks = [r for r in RANKS_DESC for _ in range(left[r])]
+                for taken in combinations(ranks, 5):
+                    if taken in seen:
+                        continue
+                    seen.add(taken)
+                    counts = list(self.counts)
+                    for r in taken:
+                        counts[r] -= 1
+                    held = 0
+                    for r in RANKS_DESC:
+                        if counts[r]:
+                            held |= 1 << r
+                    room = tuple(sorted((n for n in counts if n >= 2), reverse=True))
+                    runs = [run for run, mask in _run_masks(self.wheel) if held & mask == mask]
+                    found.append((counts, room, runs))
+                if len(found) > BESIDE_FLUSH_WAYS:
+                    found = None
+                    break
+            self._beside_flush = found
+        return self._beside_flush
+
+    def _fits_beside_flush(self, sets: tuple[int, ...], straight: bool) -> bool:
+        """Whether the same-rank groups `sets` (and a straight, if `straight`) of the
+        rows beside the pattern's one flush row fit in the cards some five of a suit
+        leave (beside_flush); True when that cannot be told so simply."""
+        options = self.beside_flush
+        if options is None:
+            return True
+        for counts, room, runs in options:
+            if not straight:
+                if _sets_fit(room, sets):
+                    return True
+                continue
+            for run in runs:
+                if not sets:
+                    return True
+                left = list(counts)
+                for r in run:
+                    left[r] -= 1
+                if _sets_fit(tuple(sorted((n for n in left if n >= 2), reverse=True)), sets):
+                    return True
+        return False
 
     def available(self) -> tuple[frozenset[int], frozenset[int]]:
         """(5-card categories, front categories) some row of this hand could show."""
@@ -927,6 +997,25 @@ def _pattern_needs(pattern: Pattern) -> tuple[tuple[int, ...], int, bool]:
     two_straights = (m == STRAIGHT or m == STRAIGHT_FLUSH) and (b == STRAIGHT
                                                               or b == STRAIGHT_FLUSH)
     return sets, flushes, two_straights
+
+
+BESIDE_FLUSH_WAYS = 30  # a suit of seven holds 21 ways to take five; of eight, 56
+
+
+@lru_cache(maxsize=None)
+def _beside_flush_needs(pattern: Pattern) -> tuple[tuple[int, ...], bool] | None:
+    """What the rows beside a pattern's only flush (or straight flush) row need: their
+    same-rank groups and whether one is a straight; None when the pattern has no flush
+    row, two, or nothing beside it that ranks could refuse."""
+    f, m, b = pattern
+    suited = (FLUSH, STRAIGHT_FLUSH)
+    if (m in suited) == (b in suited):
+        return None
+    sets = _pattern_needs(pattern)[0]
+    straight = m == STRAIGHT or b == STRAIGHT
+    if not sets and not straight:
+        return None
+    return sets, straight
 
 
 @lru_cache(maxsize=4096)

@@ -517,3 +517,34 @@ def test_hints_refuse_a_hand_of_the_wrong_size():
         hints(cards("As Ks Qs"), STANDARD)
     with pytest.raises(ValueError):
         hints(cards("As Ah Ks Kh Qs Qh Js Jh Ts Th 9s 9h 2c"), preset("extra-three"))
+
+
+@pytest.mark.parametrize("name", ["standard", "classic", "extra-suit", "fuzhou", "fujian",
+                                  "shisandao", "extra-three"])
+def test_refusing_what_no_five_of_a_suit_leave_room_for_changes_no_hint(name, monkeypatch):
+    """A flush row takes five cards of one suit, so the search refuses a pattern whose
+    other rows' pairs, trips or straight fit in what no five of a suit leave
+    (search._Search._fits_beside_flush) before searching it. A necessary condition only:
+    the same hints as without it, on random hands and on hands with five to eight cards
+    of one suit, where it refuses most."""
+    import random
+
+    from rules.engine import search
+    from rules.engine.cards import SeededSource, shuffle
+
+    config = preset(name)
+    deck = build_deck(config.deck, config.jokers)
+    source, pick = SeededSource(59), random.Random(59)
+    hands = []
+    for index in range(300):
+        hand = list(shuffle(deck, source)[:config.hand_size])
+        if index % 2:  # five to eight of one suit, the rest from the other cards
+            suit = pick.choice(sorted({card.suit for card in deck if not card.is_joker}))
+            suited = [card for card in deck if not card.is_joker and card.suit == suit]
+            hand = pick.sample(suited, pick.randint(5, 8))
+            others = [card for card in deck if card not in hand]
+            hand += pick.sample(others, config.hand_size - len(hand))
+        hands.append(hand)
+    refused = [hints(hand, config) for hand in hands]
+    monkeypatch.setattr(search, "_beside_flush_needs", lambda pattern: None)
+    assert [hints(hand, config) for hand in hands] == refused
