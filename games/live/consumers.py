@@ -144,12 +144,14 @@ class _OpenSockets:
     async def _beat(self) -> None:
         while self.seats:
             await asyncio.sleep(settings.PRESENCE_HEARTBEAT_SECONDS)
-            for table_id in {table_id for table_id, _user in self.seats}:
-                await watch(table_id)
             try:
                 await self.renew()
             except Exception as error:  # noqa: BLE001 — the next beat tries again
                 logger.warning("presence heartbeat failed: %s", type(error).__name__)
+            # Then tell the owners of the tables this process has sockets at (at once:
+            # one waiting on a dead owner must not hold up the others).
+            await asyncio.gather(*(watch(table_id) for table_id
+                                   in {table_id for table_id, _user in self.seats}))
 
 
 async def watch(table_id: int) -> None:
@@ -157,9 +159,11 @@ async def watch(table_id: int) -> None:
     and at every heartbeat, so its messages come here through Redis when the owner is
     another process. A failure is logged: the next heartbeat says it again, and a client
     that missed a message meanwhile resyncs on the version gap."""
-    runner = _db if owner.owns(table_id) else _elsewhere
+    if owner.owns(table_id):
+        owner.keep(table_id)  # its own sockets: nothing to tell, but the table stays ours
+        return
     try:
-        await runner(owner.watchers.watch)(table_id=table_id, token=owner.leases().token)
+        await _elsewhere(owner.watchers.watch)(table_id=table_id, token=owner.leases().token)
     except Exception as error:  # noqa: BLE001 — see above
         logger.warning("table %s: watch not told to its owner: %s", table_id,
                        type(error).__name__)

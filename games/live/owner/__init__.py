@@ -16,9 +16,10 @@ and the door forwards the command to the owner) and checks the epoch (a process 
 over writes nothing); then the machine step, its rows and its messages, after the commit.
 """
 
-from games.live.owner.door import claim, fence, let_go, owned, owns
+from games.live.owner.door import claim, fence, keep, let_go, owned, owns
 from games.live.owner.forwarding import NotOwner
 from games.live.owner.lease import leases
 from games.live.owner import watchers
 
-__all__ = ["NotOwner", "claim", "fence", "leases", "let_go", "owned", "owns", "watchers"]
+__all__ = ["NotOwner", "claim", "fence", "keep", "leases", "let_go", "owned", "owns",
+           "watchers"]

@@ -102,11 +102,18 @@ def _route(name: str, service: Callable[..., Any], kwargs: dict) -> Any:
 
 
 def owns(table_id: int) -> bool:
-    """Whether this process surely owns the table now (its lease held and not near its
-    end; no Redis asked): where a door's caller may run it without waiting on another."""
+    """Whether this process holds the table's lease, as far as it knows without asking
+    Redis (a renewal running late does not count against it: the door checks): where a
+    door's caller may run it without expecting to wait on another process."""
+    return not leases().store.shared or table_id in leases().held
+
+
+def keep(table_id: int) -> None:
+    """This process still has a use for a table it owns (its sockets are there): the
+    lease is not let go as idle."""
     held = leases().held.get(table_id)
-    return not leases().store.shared or (held is not None
-                                         and time.monotonic() < held.until)
+    if held is not None:
+        held.used = time.monotonic()
 
 
 def claim(table_id: int) -> None:
