@@ -17,7 +17,9 @@ connect (20 handshakes at a time), press ready, wait for their hand, submit the 
 hint (or declare the special) after a random think (--think-min..--think-max seconds; the
 arrange clock gives 30), and wait for `settled`; then the next round.
 
-Figures printed: rounds per second; p50 / p99 of the reveal latency (from the moment
+Figures printed: rounds per second; the CPU per settled round of the server processes,
+of the PostgreSQL backends serving them (and the advisor's included there), and of the
+advisor's worker on its own line; p50 / p99 of the reveal latency (from the moment
 the last player of a round sent their submission to the moment *every* player of the
 table had received `settled`); lost rounds (some player never received `settled`
 within 30 s) and inconsistent ones (the players' `settled` messages differ, totals do not
@@ -188,15 +190,24 @@ def start_servers(args, env, ports) -> list[subprocess.Popen]:
 def server_cpu_seconds(processes) -> float:
     """User + system CPU seconds the server processes have used, from /proc (Linux): a
     steadier figure of a round's cost than latency on a shared machine."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    total = 0
-    for process in processes:
-        try:
-            fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15)
-    return total / ticks
+    return sum(pid_cpu_seconds(process.pid) for process in processes)
+
+
+def pid_cpu_seconds(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+
+
+def backend_cpu_seconds(admin, database: str) -> dict[int, float]:
+    """CPU seconds of each PostgreSQL backend connected to `database` (on this machine,
+    from /proc): the database's share of a round. A backend that closes during the run
+    takes its CPU with it (the servers keep theirs open: CONN_MAX_AGE)."""
+    pids = [row[0] for row in admin.execute(
+        "SELECT pid FROM pg_stat_activity WHERE datname = %s", [database]).fetchall()]
+    return {pid: pid_cpu_seconds(pid) for pid in pids}
 
 
 def stop_servers(processes) -> None:
@@ -425,9 +436,12 @@ def main() -> None:
         live = [p for p in processes if not getattr(p, "advisor", False)]
         advisors = [p for p in processes if getattr(p, "advisor", False)]
         cpu_before = server_cpu_seconds(live), server_cpu_seconds(advisors)
+        backends_before = backend_cpu_seconds(admin, name)
         stats, elapsed = asyncio.run(run_load(tables, args, ports))
         server_cpu = server_cpu_seconds(live) - cpu_before[0]
         advice_cpu = server_cpu_seconds(advisors) - cpu_before[1]
+        database_cpu = sum(cpu - backends_before.get(pid, 0.0) for pid, cpu
+                           in backend_cpu_seconds(admin, name).items())
     finally:
         stop_servers(processes)
         from django.db import connections
@@ -452,6 +466,9 @@ def main() -> None:
     if stats.settled:
         print(f"server CPU (daphne + timer worker, their own accounting): {server_cpu:.1f} s, "
               f"{server_cpu / stats.settled * 1000:.1f} ms per settled round")
+        print(f"PostgreSQL backends' CPU (every process's connections): {database_cpu:.1f} s, "
+              f"{database_cpu / stats.settled * 1000:.1f} ms per settled round; with the "
+              f"server's: {(server_cpu + database_cpu) / stats.settled * 1000:.1f} ms")
         if not args.no_advisor:
             print(f"advisor worker CPU (hint values, analyses; nice 10): {advice_cpu:.1f} s, "
                   f"{advice_cpu / stats.settled * 1000:.1f} ms per settled round")
