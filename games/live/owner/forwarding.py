@@ -52,10 +52,13 @@ class Unanswered(Exception):
 
 
 def encode(value: Any) -> Any:
+    """JSON for a command's arguments or result: a model instance as a reference, and a
+    dict that could be mistaken for one (a client may send any JSON) escaped."""
     if isinstance(value, models.Model):
-        return {"__model__": value._meta.label, "pk": value.pk}
+        return {_MODEL: value._meta.label, "pk": value.pk}
     if isinstance(value, dict):
-        return {key: encode(item) for key, item in value.items()}
+        encoded = {key: encode(item) for key, item in value.items()}
+        return {_ESCAPED: encoded} if (_MODEL in value or _ESCAPED in value) else encoded
     if isinstance(value, (list, tuple)):
         return [encode(item) for item in value]
     return value
@@ -63,12 +66,17 @@ def encode(value: Any) -> Any:
 
 def decode(value: Any) -> Any:
     if isinstance(value, dict):
-        if set(value) == {"__model__", "pk"}:
-            return apps.get_model(value["__model__"])._default_manager.get(pk=value["pk"])
+        if _MODEL in value:
+            return apps.get_model(value[_MODEL])._default_manager.get(pk=value["pk"])
+        if _ESCAPED in value:
+            value = value[_ESCAPED]
         return {key: decode(item) for key, item in value.items()}
     if isinstance(value, list):
         return [decode(item) for item in value]
     return value
+
+
+_MODEL, _ESCAPED = "__model__", "__dict__"
 
 
 def inbox_key(token: str) -> str:

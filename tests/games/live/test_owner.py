@@ -5,6 +5,8 @@ processes are played in this one (tests/games/live/owners.py)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from channels.db import database_sync_to_async
 from django.test import override_settings
@@ -149,3 +151,14 @@ async def test_sockets_on_a_process_that_does_not_own_the_table_play_a_round_the
     assert table.id in b.held and table.id not in lease.leases().held  # b applied it all
     for socket in sockets:
         await socket.close()
+
+
+@pytest.mark.django_db
+def test_a_forwarded_command_carries_models_by_reference_and_a_clients_look_alike_as_data():
+    alice = make_user()
+    sent = {"user": alice, "front": {"__model__": "games.RoundSecret", "pk": 1},
+            "rows": [{"__dict__": 1}, ("Ah", "Kd")]}
+    got = forwarding.decode(json.loads(json.dumps(forwarding.encode(sent))))
+    assert got["user"] == alice
+    assert got["front"] == {"__model__": "games.RoundSecret", "pk": 1}  # data, not a row
+    assert got["rows"] == [{"__dict__": 1}, ["Ah", "Kd"]]
