@@ -11,9 +11,9 @@ import pytest
 from channels.db import database_sync_to_async
 from django.test import override_settings
 
+from accounts.models import User
 from games.live import services
 from games.live.owner import door, forwarding, lease
-from accounts.models import User
 from games.live.services import GameError
 from games.models import Seat, Table
 from tests.factories import make_table, make_user
