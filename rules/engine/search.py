@@ -357,28 +357,36 @@ class _Search:
         self.cards = tuple(cards)
         self.wheel = wheel
         self.spare = len(cards) - 13  # cards left out (多三张: 3)
-        self.plain = plain = []
         self.joker_cards = joker_cards = []
         self.counts = counts = [0] * (ACE + 1)
-        self.suit_left = suit_left = {suit: [0] * (ACE + 1) for suit in SUITS}
-        # Each rank's cards in dealing order: ♠ ♥ ♣ ♦, so rows take spades first.
+        self.suit_left = suit_left = {}
+        # Each rank's cards in dealing order: ♠ ♥ ♣ ♦, so rows take spades first — the
+        # cards are sorted into their suits first, then each suit's go to their ranks.
         self.by_rank = by_rank = [[] for _ in range(ACE + 1)]
+        in_suit: dict[str, list[Card]] = {suit: [] for suit in SUITS}
         for card in cards:
-            rank = card.rank
-            if rank == JOKER_RANK:
+            if card.rank == JOKER_RANK:
                 joker_cards.append(card)
-                continue
-            plain.append(card)
-            counts[rank] += 1
-            suit_left[card.suit][rank] += 1
-            by_rank[rank].append(card)
+            else:
+                in_suit[card.suit].append(card)
+        suit_sizes = {}
+        twins = False
+        for suit in SUITS:
+            left = suit_left[suit] = [0] * (ACE + 1)
+            suited = in_suit[suit]
+            suit_sizes[suit] = len(suited)
+            for card in suited:
+                rank = card.rank
+                if left[rank]:
+                    twins = True  # 65 cards: two Ad
+                left[rank] += 1
+                counts[rank] += 1
+                by_rank[rank].append(card)
         held = 0
         for rank in RANKS_DESC:
             if counts[rank]:
                 held |= 1 << rank
-                if counts[rank] > 1:
-                    by_rank[rank].sort(key=_suit_index_of)  # stable: twins keep their order
-        self.suit_sizes = suit_sizes = {suit: sum(left) for suit, left in suit_left.items()}
+        self.suit_sizes = suit_sizes
         self.jokers = len(joker_cards)
         # A suit can make a flush only with five cards (jokers may fill in).
         self.flush_suits = tuple(s for s in SUITS if suit_sizes[s] + self.jokers >= 5)
@@ -394,7 +402,7 @@ class _Search:
         self._free: list[list[Card]] | None = None  # see free
         self._one_suit_masks: list[int] | None = None  # see one_suit_masks
         self._beside_flush: list | None | bool = False  # see beside_flush
-        self.twins = len(set(self.plain)) < len(self.plain)  # 65 cards: two Ad
+        self.twins = twins
         # Group lists by state. Per search, not global: the same counts come back across
         # a hand's patterns, rarely across hands, and a global cache only feeds the GC.
         self.cache: dict[tuple, tuple[Group, ...]] = {}
@@ -959,14 +967,9 @@ class _Search:
 
 
 _CARDS = {(card.rank, card.suit): card for card in STANDARD_CARDS}
-_SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
 
 
 _BITS = tuple(1 << r for r in range(ACE + 1))
-
-
-def _suit_index_of(card: Card) -> int:
-    return _SUIT_INDEX[card.suit]
 
 
 def _straight_low_to_high(row: list[Card]) -> None:
