@@ -396,6 +396,7 @@ class _Search:
         # pair or more, how many flush rows the suits allow, whether two straights fit.
         self.set_room = tuple(sorted((n for n in counts if n >= 2), reverse=True))
         self.flush_rows = sum(n // 5 for n in suit_sizes.values())
+        self.held = held  # the ranks the hand holds, as bits
         self.runs = [run for run, mask in _run_masks(wheel) if held & mask == mask]
         self._two_runs: bool | None = None  # see two_runs
         self._suit_risk: list[tuple[int, int]] | None = None  # see suit_risk
@@ -566,10 +567,10 @@ class _Search:
     # and fronts beside every flush.
 
     @property
-    def beside_flush(self) -> list[tuple[list[int], tuple[int, ...], list]] | None:
+    def beside_flush(self) -> list[tuple[list[int], tuple[int, ...], int]] | None:
         """For a 13-card hand without jokers: per way of taking five cards of one suit
         (each suit of five or more; ways with the same ranks once), the rank counts they
-        leave, their set room and the straights they hold. None past BESIDE_FLUSH_WAYS
+        leave, their set room and the ranks they hold (bits). None past BESIDE_FLUSH_WAYS
         ways (eight cards of a suit), or with 16 cards, where the search is left to
         decide."""
         if self._beside_flush is False:
@@ -587,15 +588,13 @@ class _Search:
                         continue
                     seen.add(taken)
                     counts = list(self.counts)
+                    held = self.held
                     for r in taken:
                         counts[r] -= 1
-                    held = 0
-                    for r in RANKS_DESC:
-                        if counts[r]:
-                            held |= 1 << r
+                        if not counts[r]:
+                            held &= ~(1 << r)
                     room = tuple(sorted((n for n in counts if n >= 2), reverse=True))
-                    runs = [run for run, mask in _run_masks(self.wheel) if held & mask == mask]
-                    found.append((counts, room, runs))
+                    found.append((counts, room, held))
                 if len(found) > BESIDE_FLUSH_WAYS:
                     found = None
                     break
@@ -609,12 +608,14 @@ class _Search:
         options = self.beside_flush
         if options is None:
             return True
-        for counts, room, runs in options:
+        for counts, room, held in options:
             if not straight:
                 if _sets_fit(room, sets):
                     return True
                 continue
-            for run in runs:
+            for run, mask in _run_masks(self.wheel):
+                if held & mask != mask:
+                    continue
                 if not sets:
                     return True
                 left = list(counts)
@@ -874,7 +875,9 @@ class _Search:
                     _straight_low_to_high(row)
                 elif category == FLUSH and len(set(keys[index][1:])) < 5:
                     ordered = False  # a twin pair goes first: leave it to display_row
-            unused = [card for r in RANKS_DESC for card in free[r][taken[r]:]] + jokers
+            # 13 cards: every card is in a row, none is left out.
+            unused = ([card for r in RANKS_DESC for card in free[r][taken[r]:]]
+                      if self.spare else []) + jokers
             return Layout(tuple(rows[0]), tuple(rows[1]), tuple(rows[2]), keys, tuple(unused),
                           ordered)
         # Deal the ranks no risky row needs any way; search the rest.
