@@ -58,6 +58,19 @@ which ran this script's before-tree slower than the second steps' figures above
 cards 16.1-19.4 ms (candidates 4.9-5.8, tables and scoring 11.2-13.8), 16 cards
 67.8-71.8 ms. Every EV is the same as before (the same tables, candidates and first
 hints): +3.13 ± 0.71 on fresh tables both.
+
+Issue 23, fourth steps (the Pareto front from each pair of 5-card rows once and a grid of
+(back, middle) ranks, not every split sorted; 多三张's choices of 13 keyed from the 16
+cards' rows once; the hint search refusing a pattern whose rows beside a flush do not fit
+in what five of a suit leave, and a cheaper per-hand state). The shared machine ran at
+load 3-6 throughout, which moved separate runs of this script more than the change (four
+runs each, alternating, `--hands 60 --extra-hands 10`, cpu medians): before (ee595e7), 13
+cards 16.7-19.1 ms (candidates 5.1-6.7), 16 cards 70.8-76.7 ms (candidates 28.0-34.8);
+after, 13 cards 15.2-18.6 ms (candidates 4.5-6.9), 16 cards 53.9-72.2 ms (candidates
+23.4-31.3). Measured in one process instead, both trees advising the same hand back to
+back in turn (value_hints, 60 hands x 4 and 10 x 4): 13 cards -9 % (20.0 -> 17.5 ms
+median), 16 cards -4 to -6 % (66.6 -> 63.3 ms). Every candidate, EV and sample count is
+the same as before on 435 hands of every preset: +3.13 ± 0.71 on fresh tables both.
 """
 
 from __future__ import annotations

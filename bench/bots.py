@@ -104,6 +104,23 @@ before-tree slower than the second steps' "after" above):
     advice of a 4-player round, cpu   96-111 ms              67-71 ms
                                       (hint values 94-106, analysis 3-4; after 65-68, 3-4)
     (the duels, `--deals 600 --workers 1` under nice 5: 144 s before, 112 s after)
+
+Issue 23, fourth steps (the Pareto front from each pair of 5-card rows once; 多三张's
+choices of 13 keyed from the 16 cards' rows once; the hint search refusing a pattern
+whose rows beside a flush do not fit in what five of a suit leave, a cheaper per-hand
+state): the same candidates, tables and EVs (435 hands of every preset), so the same
+decisions. Back to back, alternating, two pairs of runs at load 3.5-5 of `--deals 0
+--speed-hands 40 --extra-hands 10 --analysis-rounds 20` (the load moved them more than
+the change; in one process, the two trees valuing each hand back to back in turn, a
+13-card hand's values cost 9 % less and a 16-card hand's 4-6 %):
+
+                                      before (ee595e7)       after
+    1 vs 3  strong among three normal +3.04 ± 0.25           +3.04 ± 0.25 (+2.78 .. +3.29)
+    strong fouls                      0 of 2,400 hands       0 of 2,400 hands
+    decision, 13 cards, cpu median    16-22 ms               15-21 ms
+    decision, 16 cards, cpu median    62-73 ms               59-69 ms
+    advice of a 4-player round, cpu   66-86 ms               66-78 ms
+    (the duels, `--deals 600 --workers 1`: 122-143 s after)
 Bots' hands are no longer valued at the deal (games.live.advice_tasks): a table of one
 person and three bots values one hand there, and its analysis weighs the bots' hands.
 """
