@@ -25,6 +25,17 @@ def _hands(count, seed=23):
     return [list(shuffle(deck, source)[:13]) for _ in range(count)]
 
 
+def _sorted_hands(config, count, seed):
+    """`count` random 13-card hands of the config's deck, each in display order (as the
+    advisor's candidates receive them)."""
+    from rules.engine.cards import display_order
+
+    source = SeededSource(seed)
+    deck = build_deck(config.deck, config.jokers)
+    return [tuple(sorted(shuffle(deck, source)[:13], key=display_order))
+            for _ in range(count)]
+
+
 @pytest.fixture
 def forget(monkeypatch):
     """Every call weighs afresh (the store of weighed hands starts empty)."""
@@ -105,14 +116,10 @@ def test_the_rows_keyed_by_their_ranks_are_the_rows_evaluated_one_by_one(name):
     """pareto_layouts keys a hand's 1,573 rows by their sorted ranks and flush (numpy)
     instead of evaluating each: the same keys, for every wheel rule and deck."""
     from rules.engine import advisor_candidates as found
-    from rules.engine.cards import display_order
 
     config = preset(name)
-    source = SeededSource(17)
-    deck = build_deck(config.deck, config.jokers)
     fives, threes = found._split_tables()[:2]
-    for _ in range(12):
-        hand = tuple(sorted(shuffle(deck, source)[:13], key=display_order))
+    for hand in _sorted_hands(config, 12, seed=17):
         for size, combos in ((5, fives), (3, threes)):
             keys, codes, _ = found._rows_by_ranks(hand, size, config.wheel)
             assert keys == [found._row_key(tuple(hand[p] for p in combo), config.wheel)
@@ -183,14 +190,10 @@ def test_the_pareto_front_found_by_pairs_of_rows_is_the_one_found_by_sorting_eve
     candidates, representatives and ties), on 250 random hands of each preset — jokers,
     the 65-card deck with its twin cards, 13 of 多三张's 16, 十三道's rules."""
     from rules.engine import advisor_candidates as found
-    from rules.engine.cards import display_order
 
     config = preset(name)
-    source = SeededSource(41)
-    deck = build_deck(config.deck, config.jokers)
     fives, threes = found._split_tables()[:2]
-    for _ in range(250):
-        hand = tuple(sorted(shuffle(deck, source)[:13], key=display_order))
+    for hand in _sorted_hands(config, 250, seed=41):
         if any(card.is_joker for card in hand):
             keys = {size: [found._row_key(tuple(hand[p] for p in combo), config.wheel)
                            for combo in combos] for size, combos in ((5, fives), (3, threes))}
