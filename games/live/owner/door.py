@@ -85,8 +85,7 @@ def _route(name: str, service: Callable[..., Any], kwargs: dict) -> Any:
         # Another process owns the table: ask it, while its lease holds.
         while holder is not None:
             if time.monotonic() > deadline:
-                raise GameError("table_unavailable", "this table's server did not answer; "
-                                "try again in a moment") from None
+                raise _unavailable() from None
             try:
                 return forwarding.send(leases().store.client, holder, name, kwargs,
                                        command_id, reply)
@@ -97,8 +96,13 @@ def _route(name: str, service: Callable[..., Any], kwargs: dict) -> Any:
                 if holder == leases().token:
                     holder = None  # its lease lapsed and is ours now: run it here
         if time.monotonic() > deadline:
-            raise GameError("table_unavailable", "this table's server did not answer; "
-                            "try again in a moment")
+            raise _unavailable()
+
+
+def _unavailable() -> GameError:
+    """The owner did not answer within OWNER_FORWARD_SECONDS (docs/protocol.md)."""
+    return GameError("table_unavailable", "this table's server did not answer; "
+                     "try again in a moment")
 
 
 def owns(table_id: int) -> bool:
