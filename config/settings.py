@@ -104,6 +104,11 @@ else:
     # (tests' worker threads) would otherwise leave their connections open. A dropped
     # connection is noticed and replaced before use.
     DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=0))
+    # Parameters bound by the server, and a statement run five times on a connection
+    # prepared there: the live round repeats a few statements, and PostgreSQL parsing and
+    # planning each afresh was half its CPU per round (games/README.md, bench/ws_load.py).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"server_side_binding": True, "prepare_threshold": 5})
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
