@@ -19,10 +19,11 @@ exchange are over, so the task is queued again when arranging starts (round_stat
 and values the cards each player holds then, the banker's hand against every player and a
 player's against the banker alone (the way 十三道 settles); its timer searches for itself
 (games.machine.arranging). The task is idempotent: a hand already valued is left alone,
-and a run while the round is not being arranged values nothing. Each hand's values are
-stored and sent by the table's owner, under the table's lock after the phase is read
-again there (services.advice.hint_values_keep), so nothing is sent for a round that
-ended while they were worked out (docs/protocol.md).
+and a run while the round is not being arranged values nothing. The round's values are
+stored and sent by the table's owner, all in one command (services.advice.hint_values_keep:
+one trip there and one transaction a round, not one a hand), under the table's lock after
+the phase is read again there, so nothing is sent for a round that ended while they were
+worked out (docs/protocol.md).
 
 Bots' hands are not valued (issue 23): nobody sees their values (a strong bot decides
 by itself, services.bots.advisor_choice), and the one reader, the "best EV" timer, finds
@@ -53,31 +54,26 @@ def hint_values(round_id: int) -> int:
 
 
 def store_hint_values(round_id: int) -> int:
+    """Value the round's people's hands not valued yet, then have the table's owner keep
+    and send them, all in one command; returns how many were kept."""
     round = Round.objects.filter(pk=round_id).first()
-    if round is None:
-        return 0
+    if round is None or round.phase != RoundPhase.ARRANGING:
+        return 0  # not yet (十三道's bidding) or no more (the analysis takes over)
     config = RuleConfig.from_dict(round.rules)
     banker = round.banker_position if config.mode == "banker" else None
     hands = list(round.hands.filter(hint_values__isnull=True, user__bot_level=""))
+    if not hands:
+        return 0
     players = round.hands.count()
-    valued = 0
+    values = []
     for hand in hands:
-        if not _arranging(round_id):
-            break  # settled meanwhile: the analysis takes over
         cards = hand.held_cards if hand.held_cards is not None else hand.dealt_cards
-        payload = hand_values(cards, config, players,
-                              is_banker=banker is not None and hand.position == banker)
-        kept = advice.hint_values_keep(table_id=round.table_id, round_id=round.id,
-                                       hand_id=hand.pk, payload=payload)
-        if kept is None:
-            break  # settled meanwhile
-        valued += int(kept)
-    return valued
-
-
-def _arranging(round_id: int) -> bool:
-    return Round.objects.filter(pk=round_id).values_list("phase", flat=True).first() \
-        == RoundPhase.ARRANGING
+        values.append((hand.pk, hand_values(
+            cards, config, players, is_banker=banker is not None and hand.position == banker)))
+    # A round that settled meanwhile keeps nothing, and its analysis finds these hands
+    # weighed already (rules.engine.advisor keeps a hand's tables).
+    kept = advice.hint_values_keep(table_id=round.table_id, round_id=round.id, values=values)
+    return kept or 0
 
 
 def hand_values(dealt: list[str], config: RuleConfig, players: int, *,

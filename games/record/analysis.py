@@ -65,19 +65,26 @@ def analyse_round(round_id: int) -> int:
         return 0
     config = RuleConfig.from_dict(round.rules)
     hands = list(round.hands.all())
-    rated = 0
+    results = {}
     for hand in hands:
         if hand.analysis is not None or hand.submitted_at is None:
             continue
         banker = config.mode == "banker" and hand.position == round.banker_position
         result = analyse_hand(hand.held_cards or hand.dealt_cards, hand, config,
                               players=len(hands), player_is_banker=banker)
-        if result is None:
-            continue
-        with transaction.atomic():
-            rated += Hand.objects.filter(pk=hand.pk, analysis__isnull=True).update(
-                analysis=result)
-    return rated
+        if result is not None:
+            results[hand.pk] = result
+    if not results:
+        return 0
+    # The round's analyses in one transaction and one UPDATE, not one each; a hand another
+    # delivery rated meanwhile (its row locked here first) keeps its analysis.
+    with transaction.atomic():
+        unrated = list(Hand.objects.select_for_update()
+                       .filter(pk__in=results, analysis__isnull=True).only("id"))
+        for hand in unrated:
+            hand.analysis = results[hand.pk]
+        Hand.objects.bulk_update(unrated, ["analysis"])
+    return len(unrated)
 
 
 def analyse_hand(cards: list[str], submitted, config: RuleConfig, *, players: int,

@@ -48,6 +48,24 @@ def test_every_hand_is_rated_and_a_second_run_changes_nothing(play):
 
 
 @pytest.mark.django_db
+def test_a_hand_another_delivery_rated_meanwhile_keeps_its_analysis(play, monkeypatch):
+    # The round's analyses are written together at the end; a hand rated in between by
+    # a second delivery of the task is not rated over.
+    round = play(SCOOP_SEED)
+    first = Hand.objects.filter(round=round).order_by("position").first()
+    real = analysis.analyse_hand
+
+    def another_delivery_meanwhile(*args, **options):
+        Hand.objects.filter(pk=first.pk).update(analysis={"by": "another delivery"})
+        return real(*args, **options)
+
+    monkeypatch.setattr(analysis, "analyse_hand", another_delivery_meanwhile)
+    assert analyse_round(round.id) == 3
+    assert Hand.objects.get(pk=first.pk).analysis == {"by": "another delivery"}
+    assert not Hand.objects.filter(round=round, analysis__isnull=True).exists()
+
+
+@pytest.mark.django_db
 def test_the_analysis_reads_the_own_cards_only(play, monkeypatch):
     """Each rating is asked with one hand's cards and nothing else of the round: the other
     hands, the deal seed and the result stay unread, so changing them changes nothing."""

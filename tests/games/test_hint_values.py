@@ -67,6 +67,49 @@ def test_a_second_delivery_values_nothing_again(players, committed, outbox):
 
 
 @pytest.mark.django_db
+def test_the_rounds_values_reach_the_owner_in_one_command(players, committed, monkeypatch):
+    # One trip to the table's owner and one transaction there a round, not one a hand.
+    from games.live import advice_tasks as task_module
+
+    _table, round = _deal(players, committed)
+    commands = []
+    real = task_module.advice.hint_values_keep
+
+    def spy(**command):
+        commands.append(sorted(hand_id for hand_id, _payload in command["values"]))
+        return real(**command)
+
+    monkeypatch.setattr(task_module.advice, "hint_values_keep", spy)
+    assert committed(store_hint_values, round_id=round.id) == 4
+    assert commands == [sorted(Hand.objects.filter(round=round).values_list("pk", flat=True))]
+
+
+@pytest.mark.django_db
+def test_a_hand_valued_meanwhile_is_left_alone_and_the_others_kept(players, committed,
+                                                                   outbox):
+    from games.live.services import advice
+
+    table, round = _deal(players, committed)
+    hands = list(Hand.objects.filter(round=round).order_by("position"))
+    values = [(hand.pk, hand_values(hand.dealt_cards, RuleConfig.from_dict(round.rules), 4))
+              for hand in hands]
+    earlier = {**values[0][1], "samples": 99}  # another delivery got there first
+    Hand.objects.filter(pk=hands[0].pk).update(hint_values=earlier)
+    outbox.clear()
+    kept = committed(advice.hint_values_keep, table_id=table.id, round_id=round.id,
+                     values=values)
+    assert kept == 3
+    assert Hand.objects.get(pk=hands[0].pk).hint_values == earlier
+    for hand, (_pk, payload) in zip(hands[1:], values[1:]):
+        assert Hand.objects.get(pk=hand.pk).hint_values == payload
+    assert not [m for m in outbox.to(broadcast.player_group(table.id, hands[0].user_id))
+                if m["type"] == "hint_values"]
+    for hand in hands[1:]:
+        assert len([m for m in outbox.to(broadcast.player_group(table.id, hand.user_id))
+                    if m["type"] == "hint_values"]) == 1
+
+
+@pytest.mark.django_db
 def test_the_reconnect_payload_carries_the_valued_hints(players, committed):
     _table, round = _deal(players, committed)
     hand = Hand.objects.filter(round=round).first()
