@@ -17,8 +17,8 @@ connect (20 handshakes at a time), press ready, wait for their hand, submit the 
 hint (or declare the special) after a random think (--think-min..--think-max seconds; the
 arrange clock gives 30), and wait for `settled`; then the next round.
 
-Figures printed: rounds per second; the CPU per settled round of the server processes,
-of the PostgreSQL backends serving them (and the advisor's included there), and of the
+Figures printed: rounds per second; the CPU per settled round of the server processes
+(the timer worker's share of it said apart), of the PostgreSQL backends serving them (and the advisor's included there), and of the
 advisor's worker on its own line; p50 / p99 of the reveal latency (from the moment
 the last player of a round sent their submission to the moment *every* player of the
 table had received `settled`); lost rounds (some player never received `settled`
@@ -163,6 +163,7 @@ def start_servers(args, env, ports) -> list[subprocess.Popen]:
          "--without-heartbeat", "--without-mingle", "--without-gossip"],
         cwd=ROOT, env=env, stdout=open(logs / "ws_load.celery.log", "w"),
         stderr=subprocess.STDOUT))
+    processes[-1].timers = True  # its share is printed apart from the daphnes'
     if not args.no_advisor:  # as deploy/: the advisor's own worker, at a low priority
         processes.append(advisor := subprocess.Popen(
             ["nice", "-n", "10", str(BIN / "celery"), "-A", "config", "worker",
@@ -435,11 +436,14 @@ def main() -> None:
               f"limit {args.time_limit:.0f} s) ...", flush=True)
         live = [p for p in processes if not getattr(p, "advisor", False)]
         advisors = [p for p in processes if getattr(p, "advisor", False)]
-        cpu_before = server_cpu_seconds(live), server_cpu_seconds(advisors)
+        timers = [p for p in live if getattr(p, "timers", False)]
+        cpu_before = (server_cpu_seconds(live), server_cpu_seconds(advisors),
+                      server_cpu_seconds(timers))
         backends_before = backend_cpu_seconds(admin, name)
         stats, elapsed = asyncio.run(run_load(tables, args, ports))
         server_cpu = server_cpu_seconds(live) - cpu_before[0]
         advice_cpu = server_cpu_seconds(advisors) - cpu_before[1]
+        timer_cpu = server_cpu_seconds(timers) - cpu_before[2]
         database_cpu = sum(cpu - backends_before.get(pid, 0.0) for pid, cpu
                            in backend_cpu_seconds(admin, name).items())
     finally:
@@ -465,7 +469,8 @@ def main() -> None:
               f"p99 {percentile(later, 0.99) * 1000:.0f} ms")
     if stats.settled:
         print(f"server CPU (daphne + timer worker, their own accounting): {server_cpu:.1f} s, "
-              f"{server_cpu / stats.settled * 1000:.1f} ms per settled round")
+              f"{server_cpu / stats.settled * 1000:.1f} ms per settled round "
+              f"(the timer worker {timer_cpu / stats.settled * 1000:.1f} ms of it)")
         print(f"PostgreSQL backends' CPU (every process's connections): {database_cpu:.1f} s, "
               f"{database_cpu / stats.settled * 1000:.1f} ms per settled round; with the "
               f"server's: {(server_cpu + database_cpu) / stats.settled * 1000:.1f} ms")
