@@ -6,6 +6,8 @@ are in view and nothing scrolls sideways."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -18,18 +20,19 @@ SIZES = {"phone": {"width": 375, "height": 667}, "landscape": {"width": 667, "he
 SHOTS = "/tmp/shots"
 
 
-def practise_dealt(player: Player) -> None:
-    """A practice table with one bot, readied and dealt."""
+def practise_dealt(player: Player, bots: int = 1) -> None:
+    """A practice table with `bots` bots, readied and dealt."""
     page = player.page
     player.open_lobby()
     practise = page.locator("section.practise")
     page.select_option("#id_practise-rule_set", label=page.locator(
         "#id_practise-rule_set option", has_text="Quick test table").first.inner_text())
-    page.select_option("#id_practise-bots", "1")
+    page.select_option("#id_practise-bots", str(bots))
     with page.expect_navigation():
         practise.get_by_role("button", name="Practise with bots").click()
     player.wait_connected()
-    expect(page.locator(".seat", has_text="Bot")).to_contain_text("Ready", timeout=20000)
+    expect(page.locator(".seat.bot", has_text=re.compile("Ready"))).to_have_count(
+        bots, timeout=20000)
     page.get_by_role("button", name="Ready").click()
     expect(page.locator("#rows button.card")).to_have_count(13, timeout=20000)
 
@@ -63,6 +66,8 @@ def test_the_special_hint_is_declared_by_the_big_button_and_plain_rows_are_asked
     expect(submit).to_have_attribute("data-declares", "true")
     expect(page.locator("#declare-button")).to_be_hidden()
     expect(page.locator("#submit-why")).to_contain_text("the button declares it")
+    in_view(page, submit)
+    page.screenshot(path=f"{SHOTS}/special-dealt-{size}.png")
     no_sideways_scroll(page)
 
     # Plain rows (the second hint): Submit asks first.
@@ -107,3 +112,21 @@ def test_plain_rows_go_in_plain_once_the_player_says_so(browser, table_server):
     expect(page.locator("#reveal")).to_have_attribute("data-done", "true", timeout=30000)
     expect(page.locator(".announce.special")).to_have_count(0)
     assert not player.errors, player.errors
+
+
+def test_a_special_hands_note_and_button_leave_its_hint_and_value_in_view_at_1280_by_800(
+        browser, table_server):
+    """At four players the felt is at its tallest: the special's note and its big Declare
+    button once pushed hint 1 (the special, valued best) past the fold beside the rows."""
+    server = table_server(arrange_seconds=60, special_seat=0, players=4)
+    player = Player(browser, server, "spfold", "Mei", viewport=SIZES["desktop"]).register()
+    practise_dealt(player, bots=3)
+    page = player.page
+    expect(page.locator("#submit-button")).to_have_attribute("data-declares", "true")
+    special = page.locator("#hint-list button.hint[data-index=\"0\"]")
+    expect(special.locator(".hint-ev")).not_to_be_empty(timeout=30000)  # its value came
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=f"{SHOTS}/special-dealt-desktop-4.png")
+    in_view(page, special)
+    in_view(page, page.locator("#submit-button"))
+    no_sideways_scroll(page)
