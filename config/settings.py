@@ -107,8 +107,10 @@ else:
     # Parameters bound by the server, and a statement run five times on a connection
     # prepared there: the live round repeats a few statements, and PostgreSQL parsing and
     # planning each afresh was half its CPU per round (games/README.md, bench/ws_load.py).
-    DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"server_side_binding": True, "prepare_threshold": 5})
+    # Options given in DATABASE_URL win, as CONN_MAX_AGE's does above.
+    options = DATABASES["default"].setdefault("OPTIONS", {})
+    options.setdefault("server_side_binding", True)
+    options.setdefault("prepare_threshold", 5)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
