@@ -62,6 +62,13 @@ class Meter:
     """CPU seconds, queries and messages, added up per door."""
 
     def __init__(self) -> None:
+        from django.db import connection
+
+        # The log keeps each statement as sent, placeholders and all: composing it with
+        # its parameters for the log (Django's last_executed_query, a client-side mogrify
+        # under server-side binding) costs more than running it, and would be counted as
+        # the round's CPU although production, which logs no SQL, never pays it.
+        connection.ops.last_executed_query = lambda cursor, sql, params: sql
         self.cpu: dict[str, list[float]] = defaultdict(list)
         self.queries: dict[str, list[int]] = defaultdict(list)
         self.messages: dict[str, list[int]] = defaultdict(list)
@@ -74,11 +81,6 @@ class Meter:
         from django.test.utils import CaptureQueriesContext
 
         sent_before = self.sent
-        # The log keeps each statement as sent, placeholders and all: composing it with
-        # its parameters for the log (Django's last_executed_query, a client-side mogrify
-        # under server-side binding) costs more than running it, and would be counted as
-        # the round's CPU although production, which logs no SQL, never pays it.
-        connection.ops.last_executed_query = lambda cursor, sql, params: sql
         # The log keeps the last 9,000 queries: emptied first, so a long run still counts
         # each door's queries (BEGIN, COMMIT and savepoints included) exactly.
         connection.queries_log.clear()

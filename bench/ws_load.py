@@ -18,14 +18,14 @@ hint (or declare the special) after a random think (--think-min..--think-max sec
 arrange clock gives 30), and wait for `settled`; then the next round.
 
 Figures printed: rounds per second; the CPU per settled round of the server processes
-(the timer worker's share of it said apart), of the PostgreSQL backends serving them (and the advisor's included there), and of the
-advisor's worker on its own line; p50 / p99 of the reveal latency (from the moment
-the last player of a round sent their submission to the moment *every* player of the
-table had received `settled`); lost rounds (some player never received `settled`
-within 30 s) and inconsistent ones (the players' `settled` messages differ, totals do not
-sum to 0, or a revealed hand's rows and discards are not the cards that player was dealt;
-with `--rules extra-three` each player holds 16 cards and keeps the first hint's 13). It
-stops by itself:
+(the timer worker's share of it said apart), of the PostgreSQL backends serving them (and
+the advisor's included there), and of the advisor's worker on its own line; p50 / p99
+of the reveal latency (from the moment the last player of a round sent their submission
+to the moment *every* player of the table had received `settled`); lost rounds (some
+player never received `settled` within 30 s) and inconsistent ones (the players'
+`settled` messages differ, totals do not sum to 0, or a revealed hand's rows and discards
+are not the cards that player was dealt; with `--rules extra-three` each player holds 16
+cards and keeps the first hint's 13). It stops by itself:
 after --rounds rounds per table or at --time-limit seconds, whichever comes first, and
 then stops its servers and drops its database. Tests never run this; it only prints.
 """
