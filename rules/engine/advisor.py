@@ -12,7 +12,8 @@ How (each part has its own module):
   split beats row for row — the only arrangements that can be worth the most.
 - tables (advisor_deals): opponents dealt from the cards the player cannot see (the deck
   minus the player's cards: 52 or 65 cards, jokers included when the rule set has them),
-  each submitting its first hint, a special declared when it has one.
+  each submitting its first hint, a special declared when it has one — found compiled
+  for most of them (first_rows), and packed straight into arrays (opponent_seats).
 - scoring (advisor_scoring): every candidate settled against every table by the rule
   set's full settlement — row values, 打枪 scoop, 全垒打 home run, specials, fouls —
   the same numbers settle() gives the player's seat, computed in bulk.
@@ -55,7 +56,8 @@ import numpy as np
 
 from .advisor_candidates import Candidate, candidates, hand_hints, hint_arrangement
 from .advisor_deals import (AdvisorError, Deal, check_table, exact_deals,
-                            opponent_arrangements, sample_deals, unseen_cards)
+                            opponent_arrangements, opponent_seats, sample_deals,
+                            unseen_cards)
 from .advisor_scoring import SEAT_FIELDS, SeatArrays, opponents_sweep, table_points
 from .arrangement import Arrangement
 from .cards import Card, CardError, check_in_deck, display_order
@@ -213,32 +215,46 @@ def _weigh(found: list[Candidate], pool: list[Card], config: RuleConfig, opponen
     parts, blocks = [], []
     while dealt < samples:
         want = min(samples, FLOOR if not dealt else dealt + BATCH)
-        # The batch's deals drawn first, so that its opponents' specials are screened
-        # together (advisor_deals.opponent_arrangements); under a deadline table by
-        # table, which stops after any table (the deals drawn past it are never used).
+        # The batch's deals drawn first, so that its opponents are arranged together
+        # (advisor_deals.opponent_seats: one compiled call, one special screen); under a
+        # deadline table by table, which stops after any table (the deals drawn past it
+        # are never used).
         drawn = list(islice(deals, want - dealt))
         if deadline is None:
-            arranged = opponent_arrangements([hand for deal in drawn for hand in deal],
-                                             config)
-            batch = [tuple(arranged[table * opponents:(table + 1) * opponents])
-                     for table in range(len(drawn))]
+            part = _arranged([hand for deal in drawn for hand in deal], config,
+                             (len(drawn), opponents))
         else:
-            batch = []
+            tables = []
             for deal in drawn:
-                batch.append(tuple(opponent_arrangements(deal, config)))
+                tables.append(_arranged(deal, config, (1, opponents)))
                 if time.perf_counter() >= deadline:
                     break
-        dealt += len(batch)
-        parts.append(pack_tables(batch, config))
+            part = _joined(tables)
+        dealt += len(part[0].foul)
+        parts.append(part)
         blocks.append(_scored(packed, *parts[-1], config, player_is_banker))
         if deadline is not None and time.perf_counter() >= deadline:
             break
         if dealt < samples and _settled(np.concatenate(blocks, axis=1)):
             break
+    field, sweep = _joined(parts)
+    return found, field, sweep, np.concatenate(blocks, axis=1).astype(np.int32)
+
+
+def _arranged(hands: list, config: RuleConfig,
+              shape: tuple[int, int]) -> tuple[SeatArrays, np.ndarray | None]:
+    """Tables of dealt hands (flat, `shape` = (tables, opponents)) arranged by the
+    opponents' policy and packed, with their opponents_sweep (all-pairs mode)."""
+    field = opponent_seats(hands, config, shape)
+    return field, opponents_sweep(field, config) if config.mode == "all_pairs" else None
+
+
+def _joined(parts: list) -> tuple[SeatArrays, np.ndarray | None]:
+    """(field, sweep) parts, one after another along the tables."""
     field = SeatArrays(*(np.concatenate([getattr(part, name) for part, _ in parts])
                          for name in SEAT_FIELDS))
     sweep = None if parts[0][1] is None else np.concatenate([sweep for _, sweep in parts])
-    return found, field, sweep, np.concatenate(blocks, axis=1).astype(np.int32)
+    return field, sweep
 
 
 def _settled(points: np.ndarray) -> bool:

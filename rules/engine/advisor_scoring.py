@@ -187,6 +187,22 @@ def _row_points(config: RuleConfig) -> tuple[dict, dict, dict]:
     return table
 
 
+def row_points_table(config: RuleConfig) -> np.ndarray:
+    """_row_points as an array (3 rows, 10 categories by strength): what each row
+    collects when it wins, indexed by the row's category number."""
+    table = _ROW_ARRAYS.get(config.row_bonuses)
+    if table is None:
+        table = np.array([[row[CATEGORIES[strength]] for strength in range(len(CATEGORIES))]
+                          for row in _row_points(config)], dtype=np.int64)
+        if len(_ROW_ARRAYS) > 256:
+            _ROW_ARRAYS.clear()
+        _ROW_ARRAYS[config.row_bonuses] = table
+    return table
+
+
+_ROW_ARRAYS: dict = {}
+
+
 def horse_card_of(config: RuleConfig) -> str:
     """The 马牌's code, or "" — read with getattr, as rule sets before the option have
     no such field."""

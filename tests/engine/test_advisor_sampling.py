@@ -75,9 +75,9 @@ def test_the_analysis_reuses_the_tables_of_the_hint_values(forget, monkeypatch):
     values = value_hints(hand, STANDARD, players=4)
     submitted = hint_arrangement(first_hint(hand, STANDARD), STANDARD)
     dealt = []
-    real = advisor.opponent_arrangements
-    monkeypatch.setattr(advisor, "opponent_arrangements",
-                        lambda hands, config: dealt.extend(hands) or real(hands, config))
+    real = advisor.opponent_seats
+    monkeypatch.setattr(advisor, "opponent_seats",
+                        lambda hands, config, shape: dealt.extend(hands) or real(hands, config, shape))
     rated = rate_arrangement(hand, submitted, STANDARD, players=4, seed=seed)
     assert dealt == []  # not one opponent arranged again
     assert rated.samples == values.samples and rated.best.ev == values.best.ev

@@ -151,9 +151,9 @@ def test_the_analysis_settles_only_the_submission_on_the_tables_the_hint_values_
     for hand in hands:
         hand_values(hand.dealt_cards, config, len(hands))
     arranged = []
-    real = advisor.opponent_arrangements
-    monkeypatch.setattr(advisor, "opponent_arrangements",
-                        lambda hands, config: arranged.extend(hands) or real(hands, config))
+    real = advisor.opponent_seats
+    monkeypatch.setattr(advisor, "opponent_seats",
+                        lambda hands, config, shape: arranged.extend(hands) or real(hands, config, shape))
     assert analyse_round(round.id) == 4
     assert arranged == []
     reused = {hand.position: hand.analysis for hand in Hand.objects.filter(round=round)}

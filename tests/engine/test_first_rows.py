@@ -1,0 +1,110 @@
+"""The compiled first hint of the advisor's opponents (issue 23, rules.engine.first_rows):
+the same row keys as hints.first_layout's search on every hand it serves, and the
+opponents packed from it the same as from their arrangements."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from rules.engine import first_rows
+from rules.engine.advisor_deals import opponent_arrangements, opponent_seats
+from rules.engine.advisor_scoring import SEAT_FIELDS, SeatArrays, key_code
+from rules.engine.cards import SeededSource, build_deck, parse_cards, shuffle
+from rules.engine.hints import first_layout
+from rules.engine.presets import PRESETS, preset
+
+# Every preset whose hands it serves: 13 cards, no joker (standard and 65-card decks).
+SERVED = [name for name, config in PRESETS.items()
+          if config.hand_size == 13 and not config.jokers]
+
+
+def _hands(config, count, seed, pick=None):
+    """`count` hands of the config's deck; `pick` narrows the deck first (a few ranks or
+    suits, for hands full of straights, flushes and sets)."""
+    source = SeededSource(seed)
+    deck = [card for card in build_deck(config.deck, config.jokers)
+            if pick is None or pick(card)]
+    return [list(shuffle(deck, source)[:13]) for _ in range(count)]
+
+
+def _search_keys(hands, config):
+    layouts = [first_layout(hand, config, may_declare=False) for hand in hands]
+    return (np.array([[key_code(key) for key in layout.keys] for layout in layouts]),
+            np.array([[key[0] for key in layout.keys] for layout in layouts]))
+
+
+def _assert_same_as_the_search(hands, config):
+    codes, categories = first_rows.first_rows(hands, config)
+    want_codes, want_categories = _search_keys(hands, config)
+    for i, hand in enumerate(hands):
+        assert (codes[i].tolist(), categories[i].tolist()) == \
+            (want_codes[i].tolist(), want_categories[i].tolist()), [c.code for c in hand]
+
+
+@pytest.mark.parametrize("name", SERVED)
+def test_the_first_hints_rows_are_the_searchs_on_random_hands(name):
+    config = preset(name)
+    _assert_same_as_the_search(_hands(config, 400, seed=31), config)
+
+
+@pytest.mark.parametrize("pick", [
+    lambda card: card.suit in "sh",            # two suits: flushes in most hands
+    lambda card: card.rank in (14, 2, 3, 4, 5, 6, 7, 13),  # wheels, straights, sets
+    lambda card: card.rank >= 9,               # broadways, quads, full houses
+], ids=["two-suits", "low-and-wheel", "high-ranks"])
+def test_the_same_rows_where_straights_flushes_and_sets_crowd(pick):
+    for config in (preset("standard"), preset("extra-suit"), preset("shisandao")):
+        _assert_same_as_the_search(_hands(config, 150, seed=5, pick=pick), config)
+
+
+def test_the_wheel_ranked_second_and_an_admins_row_values_are_followed():
+    """The wheel's top card 13.5 (RULES.md §2.1's other wheel) and a bonus table no
+    preset has (which reorders the hint patterns) give the search's rows too."""
+    standard = preset("standard")
+    second = replace(standard, wheel="second")
+    _assert_same_as_the_search(
+        _hands(second, 150, seed=8, pick=lambda card: card.rank in (14, 2, 3, 4, 5, 6, 10)),
+        second)
+    reordered = replace(preset("classic"), row_bonuses=preset("shisandao").row_bonuses)
+    _assert_same_as_the_search(_hands(reordered, 200, seed=9), reordered)
+
+
+def test_a_hand_of_the_worked_example_keeps_its_first_hint():
+    # Two pairs and trips: the first hint plays the full house behind, a pair in the middle.
+    hand = parse_cards("As Ah Ad Ks Kh 7s 7h 9c 8d 5c 4d 3s 2h".split())
+    codes, categories = first_rows.first_rows([hand], preset("standard"))
+    layout = first_layout(hand, preset("standard"), may_declare=False)
+    assert codes[0].tolist() == [key_code(key) for key in layout.keys]
+    assert categories[0].tolist() == [key[0] for key in layout.keys]
+
+
+def test_a_hand_it_does_not_serve_is_said_so():
+    standard = preset("standard")
+    hand = parse_cards("As Ah Ad Ks Kh 7s 7h 9c 8d 5c 4d 3s 2h".split())
+    assert first_rows.served(hand, standard)
+    assert not first_rows.served(hand[:12] + parse_cards(["BJ"]), preset("jokers"))
+    assert not first_rows.served(hand + parse_cards("6c 6d 6h".split()), preset("extra-three"))
+
+
+@pytest.mark.parametrize("name", ["standard", "fuzhou", "extra-suit", "jokers",
+                                  "extra-three", "shisandao"])
+def test_opponents_pack_the_same_compiled_as_arranged(name):
+    """advisor_deals.opponent_seats — compiled where it can, the special screen and the
+    Python policy elsewhere (declarers, jokers, 16 cards) — packs what SeatArrays.pack
+    packs of the opponents' arrangements, field for field, 马牌 included."""
+    config = preset(name)
+    if name == "fuzhou":
+        config = replace(config, horse_card="Ah")
+    hands = _hands(config, 120, seed=17) if config.hand_size == 13 else [
+        list(shuffle(build_deck(config.deck, config.jokers), SeededSource(s))[:16])
+        for s in range(39)]
+    fast = opponent_seats(hands, config, (len(hands) // 3, 3))
+    slow = SeatArrays.pack(opponent_arrangements(hands, config), config,
+                           (len(hands) // 3, 3))
+    for field in SEAT_FIELDS:
+        assert np.array_equal(getattr(fast, field), getattr(slow, field)), field
+    if name == "fuzhou":
+        assert fast.horse.any()
