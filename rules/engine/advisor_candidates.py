@@ -13,7 +13,8 @@ An admin may give a lower category a larger row value than a higher one in the s
 (`row_values_rise`); then a higher row is not always worth more, and every distinct
 valid triple is kept instead (thousands: slower, still exact).
 
-13 cards: all 72,072 splits are enumerated with numpy (`pareto_layouts`): every 5-card
+13 cards: all 72,072 splits are enumerated — compiled (first_rows.pareto_splits, the
+same splits) for hands without jokers, else with numpy (`pareto_layouts`): every 5-card
 and 3-card row is evaluated once (1,287 + 286), the splits are index arrays shared by
 every hand, fouls are dropped by comparing integer key codes (each pair of 5-card rows
 once, the higher behind), the highest front each back and middle allow is kept in a
@@ -265,6 +266,12 @@ def pareto_layouts(cards: Sequence[Card], config: RuleConfig) -> list[Arrangemen
     hand = tuple(sorted(cards, key=display_order))
     wheel = config.wheel
     fives, threes, back_at, middle_at, front_at = _split_tables()
+    if row_values_rise(config) and _compiled(hand, config):
+        # The same splits, compiled (first_rows.pareto_splits); only their rows' keys
+        # are worked out here, by the same functions as _rows_by_ranks'.
+        from . import first_rows  # numba loads in the processes that advise, not in all
+        return _arrangements_at(hand, first_rows.pareto_splits(hand, config),
+                                _RowKeys(hand, threes, wheel), _RowKeys(hand, fives, wheel))
     if any(card.is_joker for card in hand):
         five_keys = [_row_key(tuple(hand[p] for p in combo), wheel) for combo in fives]
         three_keys = [_row_key(tuple(hand[p] for p in combo), wheel) for combo in threes]
@@ -279,6 +286,23 @@ def pareto_layouts(cards: Sequence[Card], config: RuleConfig) -> list[Arrangemen
 
     return _front_of_rows(hand, config, five_keys, five_code, five_cut, three_keys, three_code,
                           three_cut)
+
+
+def _compiled(hand: tuple[Card, ...], config: RuleConfig) -> bool:
+    """Whether first_rows serves the hand (13 cards, no joker, four suits)."""
+    return (config.deck in ("standard", "extra_suit")
+            and not any(card.is_joker for card in hand))
+
+
+class _RowKeys:
+    """The keys of a hand's rows by subset index (`combos`: _split_tables' fives or
+    threes), worked out when read: _arrangements_at reads only its splits' rows."""
+
+    def __init__(self, hand: tuple[Card, ...], combos: list, wheel: str) -> None:
+        self.hand, self.combos, self.wheel = hand, combos, wheel
+
+    def __getitem__(self, at: int) -> tuple:
+        return _row_key(tuple(self.hand[p] for p in self.combos[at]), self.wheel)
 
 
 def _front_of_rows(hand: tuple[Card, ...], config: RuleConfig, five_keys: Sequence,

@@ -151,6 +151,24 @@ def first_rows(hands, config: RuleConfig) -> tuple[np.ndarray, np.ndarray]:
 _MASK5 = (1 << _SUB5).sum(axis=1)  # each five's position mask
 
 
+def _split_rows() -> tuple[np.ndarray, np.ndarray]:
+    """Every split as (back five) x (its 56 middles, combinations' order): the middle's
+    five index and the front's position mask, so the compiled loops read two numbers a
+    split (advisor_candidates._split_tables' order: split = back * 56 + middle)."""
+    middle_of = np.empty((len(_SUB5), len(_MIDDLES)), dtype=np.int64)
+    front_of = np.empty((len(_SUB5), len(_MIDDLES)), dtype=np.int64)
+    full = (1 << CARDS) - 1
+    for back, mask in enumerate(_MASK5.tolist()):
+        rest = np.array([p for p in range(CARDS) if not mask >> p & 1], dtype=np.int64)
+        middle_masks = (1 << rest[_MIDDLES]).sum(axis=1)
+        middle_of[back] = _INDEX5[middle_masks]
+        front_of[back] = (full ^ mask) ^ middle_masks
+    return middle_of, front_of
+
+
+_SPLIT_MIDDLE, _SPLIT_FRONT = _split_rows()
+
+
 @njit(cache=True, nogil=True)
 def _arrange_all(ranks, suits, codes5_table, cats5_table, codes3_table, cats3_table,
                  main, fallback, sub5, mask5, middles, index5, binom, group5,
@@ -171,48 +189,8 @@ def _arrange_all(ranks, suits, codes5_table, cats5_table, codes3_table, cats3_ta
     for hand in range(count):
         r = ranks[hand]
         s = suits[hand]
-        suit_count = np.zeros(4, dtype=np.int64)
-        for position in range(13):
-            suit_count[s[position]] += 1
-        may_flush = suit_count.max() >= 5
-        # Every five in _SUB5's order (nested loops: combinations' order), its ranks'
-        # table index summed as the loops go deeper; a flush only where a suit has five.
-        for position in range(13):
-            term[0, position] = binom[5, r[position] + 4]
-            term[1, position] = binom[4, r[position] + 3]
-            term[2, position] = binom[3, r[position] + 2]
-            term[3, position] = binom[2, r[position] + 1]
-            term[4, position] = binom[1, r[position]]
-        five_count[:] = 0
-        i = 0
-        for a in range(9):
-            ia = term[0, a]
-            for b in range(a + 1, 10):
-                ib = ia + term[1, b]
-                for c in range(b + 1, 11):
-                    ic = ib + term[2, c]
-                    for d in range(c + 1, 12):
-                        id_ = ic + term[3, d]
-                        for e in range(d + 1, 13):
-                            index = id_ + term[4, e]
-                            flush = 0
-                            if may_flush and s[a] == s[b] and s[a] == s[c] and s[a] == s[d] \
-                                    and s[a] == s[e]:
-                                flush = 1
-                            category = cats5_table[flush, index]
-                            codes5[i] = codes5_table[flush, index]
-                            cats5[i] = category
-                            five_count[category] += 1
-                            i += 1
-        three_count[:] = 0
-        for a in range(13):
-            for b in range(a + 1, 13):
-                for c in range(b + 1, 13):
-                    index = binom[3, r[a] + 2] + binom[2, r[b] + 1] + binom[1, r[c]]
-                    mask = (1 << a) | (1 << b) | (1 << c)
-                    codes3[mask] = codes3_table[index]
-                    cats3[mask] = cats3_table[index]
-                    three_count[cats3_table[index]] += 1
+        _hand_rows(r, s, codes5_table, cats5_table, codes3_table, cats3_table, binom,
+                   term, codes5, cats5, five_count, codes3, cats3, three_count)
         # Counting sort of the fives by category; each category's own order by code is
         # made when a pattern first needs it (_first_pattern).
         start[0] = 0
@@ -232,6 +210,55 @@ def _arrange_all(ranks, suits, codes5_table, cats5_table, codes3_table, cats3_ta
         for row in range(3):
             out_codes[hand, row] = found[row]
             out_cats[hand, row] = found[3 + row]
+
+
+@njit(cache=True, nogil=True)
+def _hand_rows(r, s, codes5_table, cats5_table, codes3_table, cats3_table, binom, term,
+               codes5, cats5, five_count, codes3, cats3, three_count):
+    """Every five's code and category (in _SUB5's order) and every three's (by its
+    position mask) of one hand, its cards high to low; the categories counted."""
+    suit_count = np.zeros(4, dtype=np.int64)
+    for position in range(13):
+        suit_count[s[position]] += 1
+    may_flush = suit_count.max() >= 5
+    # Every five in _SUB5's order (nested loops: combinations' order), its ranks'
+    # table index summed as the loops go deeper; a flush only where a suit has five.
+    for position in range(13):
+        term[0, position] = binom[5, r[position] + 4]
+        term[1, position] = binom[4, r[position] + 3]
+        term[2, position] = binom[3, r[position] + 2]
+        term[3, position] = binom[2, r[position] + 1]
+        term[4, position] = binom[1, r[position]]
+    five_count[:] = 0
+    i = 0
+    for a in range(9):
+        ia = term[0, a]
+        for b in range(a + 1, 10):
+            ib = ia + term[1, b]
+            for c in range(b + 1, 11):
+                ic = ib + term[2, c]
+                for d in range(c + 1, 12):
+                    id_ = ic + term[3, d]
+                    for e in range(d + 1, 13):
+                        index = id_ + term[4, e]
+                        flush = 0
+                        if may_flush and s[a] == s[b] and s[a] == s[c] and s[a] == s[d] \
+                                and s[a] == s[e]:
+                            flush = 1
+                        category = cats5_table[flush, index]
+                        codes5[i] = codes5_table[flush, index]
+                        cats5[i] = category
+                        five_count[category] += 1
+                        i += 1
+    three_count[:] = 0
+    for a in range(13):
+        for b in range(a + 1, 13):
+            for c in range(b + 1, 13):
+                index = binom[3, r[a] + 2] + binom[2, r[b] + 1] + binom[1, r[c]]
+                mask = (1 << a) | (1 << b) | (1 << c)
+                codes3[mask] = codes3_table[index]
+                cats3[mask] = cats3_table[index]
+                three_count[cats3_table[index]] += 1
 
 
 @njit(cache=True, nogil=True)
@@ -320,3 +347,107 @@ def _first_pattern(patterns, codes5, cats5, codes3, cats3, three_count, bucket, 
         if have:
             return True
     return False
+
+
+# --- the Pareto front of 13 cards (advisor_candidates.pareto_layouts) ---------------------
+
+
+def pareto_splits(hand, config: RuleConfig) -> list[int]:
+    """advisor_candidates._front_splits of a 13-card hand without jokers, in display
+    order (so high to low): the splits (indices in advisor_candidates._split_tables'
+    order) of the Pareto front of (back, middle, front) keys, strongest back, then middle,
+    first; of the splits that show the same keys, the first — the same list, compiled.
+
+    Its steps are _front_splits' own: a split is tested with the higher of its two fives
+    behind (the earlier five when their keys are equal: the other order shows the same);
+    every pair of back and middle keys keeps its highest front and the first split that
+    reaches it; the pairs of one back key, middle descending, keep a front only above
+    every front before it; and across backs, strongest first, a pair stays only if no
+    pair kept before it has both a middle and a front as high."""
+    ranks = np.array([card.rank - 2 for card in hand], dtype=np.int64)
+    suits = np.array([SUITS.index(card.suit) for card in hand], dtype=np.int64)
+    out = np.empty(len(_SUB5) * len(_MIDDLES), dtype=np.int64)
+    count = _pareto(ranks, suits, *row_tables(config.wheel), _BINOM, _SUB5, _SPLIT_MIDDLE,
+                    _SPLIT_FRONT, _FRONT_LEN, out)
+    return out[:count].tolist()
+
+
+@njit(cache=True, nogil=True)
+def _pareto(r, s, codes5_table, cats5_table, codes3_table, cats3_table, binom, sub5,
+            split_middle, split_front, front_len, out):
+    fives = sub5.shape[0]
+    codes5 = np.empty(fives, dtype=np.int64)
+    cats5 = np.empty(fives, dtype=np.int64)
+    codes3 = np.empty(1 << 13, dtype=np.int64)
+    cats3 = np.empty(1 << 13, dtype=np.int64)
+    five_count = np.zeros(10, dtype=np.int64)
+    three_count = np.zeros(10, dtype=np.int64)
+    term = np.empty((5, 13), dtype=np.int64)
+    _hand_rows(r, s, codes5_table, cats5_table, codes3_table, cats3_table, binom, term,
+               codes5, cats5, five_count, codes3, cats3, three_count)
+    # Keys replaced by their ranks among the hand's rows (np.unique's order).
+    five_keys = np.unique(codes5)
+    five_rank = np.searchsorted(five_keys, codes5)
+    width = five_keys.shape[0]
+    three_masks = np.empty(286, dtype=np.int64)
+    at = 0
+    for a in range(13):
+        for b in range(a + 1, 13):
+            for c in range(b + 1, 13):
+                three_masks[at] = (1 << a) | (1 << b) | (1 << c)
+                at += 1
+    three_keys = np.unique(codes3[three_masks])
+    three_rank = np.full(1 << 13, -1, dtype=np.int64)
+    for i in range(286):
+        three_rank[three_masks[i]] = np.searchsorted(three_keys, codes3[three_masks[i]])
+    # The backs by key, highest first; backs of one key in _SUB5's order.
+    by_key = np.argsort(-codes5, kind="mergesort")
+    best_front = np.full(width, -1, dtype=np.int64)   # by middle rank, for one back key
+    first = np.zeros(width, dtype=np.int64)
+    touched = np.empty(fives, dtype=np.int64)
+    covered = np.full(width + 1, -1, dtype=np.int64)  # best kept front with a middle ≥ m
+    kept = 0
+    k = 0
+    while k < fives:
+        key = codes5[by_key[k]]
+        end = k
+        while end < fives and codes5[by_key[end]] == key:
+            end += 1
+        touched_count = 0
+        for g in range(k, end):
+            back = by_key[g]
+            back_code = codes5[back]
+            for j in range(56):
+                middle = split_middle[back, j]
+                middle_code = codes5[middle]
+                if middle_code > back_code or (middle_code == back_code and middle < back):
+                    continue
+                front_mask = split_front[back, j]
+                shift = 5 * (6 - front_len[cats3[front_mask]])
+                if (codes3[front_mask] >> shift) > (middle_code >> shift):
+                    continue
+                m = five_rank[middle]
+                f = three_rank[front_mask]
+                if best_front[m] < 0:
+                    touched[touched_count] = m
+                    touched_count += 1
+                if f > best_front[m]:
+                    best_front[m] = f
+                    first[m] = back * 56 + j
+        # This back key's pairs, middle descending.
+        middles_here = np.sort(touched[:touched_count])[::-1]
+        running = -1
+        for t in range(touched_count):
+            m = middles_here[t]
+            f = best_front[m]
+            if f > running:
+                running = f
+                if covered[m] < f:
+                    out[kept] = first[m]
+                    kept += 1
+                    for lower in range(m + 1):
+                        if covered[lower] < f:
+                            covered[lower] = f
+            best_front[m] = -1
+        k = end
+    return kept

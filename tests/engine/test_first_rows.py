@@ -108,3 +108,22 @@ def test_opponents_pack_the_same_compiled_as_arranged(name):
         assert np.array_equal(getattr(fast, field), getattr(slow, field)), field
     if name == "fuzhou":
         assert fast.horse.any()
+
+
+@pytest.mark.parametrize("name", ["standard", "extra-suit", "shisandao"])
+def test_the_compiled_pareto_front_is_the_numpy_one(name):
+    """first_rows.pareto_splits gives advisor_candidates._front_splits' list — the same
+    splits in the same order — on random and crowded hands (twin diamonds included)."""
+    from rules.engine.advisor_candidates import _front_splits, _rows_by_ranks
+    from rules.engine.cards import display_order
+
+    config = preset(name)
+    hands = (_hands(config, 60, seed=41)
+             + _hands(config, 30, seed=42, pick=lambda card: card.suit in "sd")
+             + _hands(config, 30, seed=43, pick=lambda card: card.rank >= 8))
+    for hand in hands:
+        hand = tuple(sorted(hand, key=display_order))
+        _, five_code, five_cut = _rows_by_ranks(hand, 5, config.wheel)
+        _, three_code, three_cut = _rows_by_ranks(hand, 3, config.wheel)
+        assert first_rows.pareto_splits(hand, config) == \
+            _front_splits(five_code, five_cut, three_code, three_cut), [c.code for c in hand]
