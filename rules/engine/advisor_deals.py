@@ -38,7 +38,7 @@ from .advisor_candidates import hint_arrangement
 from .advisor_scoring import SeatArrays, horse_card_of, row_points_table
 from .cards import Card, build_deck, display_order
 from .config import CATEGORIES, RuleConfig
-from .hints import Hint, first_layout
+from .hints import Hint, first_layout, special_declaration
 from .rows import RowValue
 from .special_screen import may_declare
 
@@ -129,13 +129,23 @@ def opponent_seats(hands: Sequence[Sequence[Card]], config: RuleConfig,
     arrays, for a fraction of the work: a hand the special screen clears and
     first_rows serves (13 cards, no joker: most of them) is arranged by the compiled
     first hint, which gives its rows' keys and nothing else — all that settlement
-    compares; the others go through opponent_arrangement."""
+    compares. A served hand the screen lets through is tested for its specials here,
+    and arranged compiled when it forms none; the others go through
+    opponent_arrangement."""
     from . import first_rows  # numba loads in the processes that advise, not in all
     declarable = may_declare(hands, config)
-    fast = [i for i, hand in enumerate(hands)
-            if not declarable[i] and first_rows.served(hand, config)]
-    taken = set(fast)
-    slow = [i for i in range(len(hands)) if i not in taken]
+    fast, slow, arranged = [], [], []
+    for i, hand in enumerate(hands):
+        if not first_rows.served(hand, config):
+            slow.append(i)
+            arranged.append(opponent_arrangement(hand, config, may_declare=declarable[i]))
+            continue
+        declared = special_declaration(hand, config) if declarable[i] else None
+        if declared is None:
+            fast.append(i)
+        else:
+            slow.append(i)
+            arranged.append(hint_arrangement(declared, config))
     count = len(hands)
     codes = np.zeros((count, 3), dtype=np.int64)
     points = np.zeros((count, 3), dtype=np.int64)
@@ -150,9 +160,7 @@ def opponent_seats(hands: Sequence[Sequence[Card]], config: RuleConfig,
         if horse_card:
             horse[fast] = [any(card.code == horse_card for card in hands[i]) for i in fast]
     if slow:
-        packed = SeatArrays.pack([opponent_arrangement(hands[i], config,
-                                                       may_declare=declarable[i])
-                                  for i in slow], config)
+        packed = SeatArrays.pack(arranged, config)
         for name, column in (("codes", codes), ("points", points), ("foul", foul),
                              ("special", special), ("rank", rank), ("value", value),
                              ("big", big), ("horse", horse)):

@@ -113,10 +113,16 @@ def first_layout(cards: Sequence[Card], config: RuleConfig, *,
     (special_screen.may_declare) showed the cards form none, so the specials are not
     tested again."""
     cards = list(cards)
-    special = _special(cards, config) if may_declare else None
-    if special:
-        return _declaring_hint(special, [], cards, config, shown=False)
-    return _normal_layouts(cards, config, 1)[0]
+    declared = special_declaration(cards, config) if may_declare else None
+    return declared or _normal_layouts(cards, config, 1)[0]
+
+
+def special_declaration(cards: Sequence[Card], config: RuleConfig) -> Hint | None:
+    """first_layout's declaring Hint when the cards form a special, else None (then the
+    first hint is the best normal arrangement)."""
+    cards = list(cards)
+    special = _special(cards, config)
+    return _declaring_hint(special, [], cards, config, shown=False) if special else None
 
 
 # --- pattern order (§7.1.4) ---------------------------------------------------------------
