@@ -13,7 +13,7 @@ How (each part has its own module):
 - tables (advisor_deals): opponents dealt from the cards the player cannot see (the deck
   minus the player's cards: 52 or 65 cards, jokers included when the rule set has them),
   each submitting its first hint, a special declared when it has one — found compiled
-  for most of them (first_rows), and packed straight into arrays (opponent_seats).
+  for most of them (compiled.first_rows), and packed straight into arrays (opponent_seats).
 - scoring (advisor_scoring): every candidate settled against every table by the rule
   set's full settlement — row values, 打枪 scoop, 全垒打 home run, specials, fouls —
   the same numbers settle() gives the player's seat, computed in bulk.
@@ -58,7 +58,7 @@ from .advisor_candidates import Candidate, candidates, hand_hints, hint_arrangem
 from .advisor_deals import (AdvisorError, Deal, check_table, exact_deals,
                             opponent_arrangements, opponent_seats, sample_deals,
                             unseen_cards)
-from .advisor_scoring import SEAT_FIELDS, SeatArrays, opponents_sweep, table_points
+from .advisor_scoring import SEAT_FIELDS, SeatArrays, opponents_sweep
 from .arrangement import Arrangement
 from .cards import Card, CardError, check_in_deck, display_order
 from .config import RuleConfig
@@ -75,7 +75,6 @@ DEFAULT_SAMPLES = 24
 # and the candidates come from several choices of 13: the same 24 keep a decision
 # within issue 23's 60 ms.
 EXTRA_SAMPLES = 24
-BLOCK = 2_000_000  # entries of the (candidates × tables × opponents × rows) arrays at once
 
 
 @dataclass(frozen=True)
@@ -326,16 +325,10 @@ def pack_tables(tables: Sequence[tuple[Arrangement, ...]],
 
 def _scored(packed: SeatArrays, field: SeatArrays, sweep: np.ndarray | None,
             config: RuleConfig, player_is_banker: bool) -> np.ndarray:
-    """table_points in blocks of tables, so that memory stays in tens of megabytes
-    however many candidates."""
-    count, opponents = field.foul.shape
-    step = max(1, BLOCK // (len(packed.foul) * opponents * 3))
-    blocks = []
-    for start in range(0, count, step):
-        part = SeatArrays(*(getattr(field, name)[start:start + step] for name in SEAT_FIELDS))
-        blocks.append(table_points(packed, part, config, player_is_banker,
-                                   None if sweep is None else sweep[start:start + step]))
-    return np.concatenate(blocks, axis=1)
+    """(candidates, tables): advisor_scoring.table_points, compiled (compiled.table_points:
+    the same numbers, pair by pair, with no arrays in between)."""
+    from . import compiled  # numba loads in the processes that advise, not in all
+    return compiled.table_points(packed, field, config, player_is_banker, sweep)
 
 
 def _advice(found: list[Candidate], arrangement: Arrangement | None, cards: list[Card],

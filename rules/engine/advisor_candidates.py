@@ -13,7 +13,7 @@ An admin may give a lower category a larger row value than a higher one in the s
 (`row_values_rise`); then a higher row is not always worth more, and every distinct
 valid triple is kept instead (thousands: slower, still exact).
 
-13 cards: all 72,072 splits are enumerated — compiled (first_rows.pareto_splits, the
+13 cards: all 72,072 splits are enumerated — compiled (compiled.pareto_splits, the
 same splits) for hands without jokers, else with numpy (`pareto_layouts`): every 5-card
 and 3-card row is evaluated once (1,287 + 286), the splits are index arrays shared by
 every hand, fouls are dropped by comparing integer key codes (each pair of 5-card rows
@@ -267,10 +267,10 @@ def pareto_layouts(cards: Sequence[Card], config: RuleConfig) -> list[Arrangemen
     wheel = config.wheel
     fives, threes, back_at, middle_at, front_at = _split_tables()
     if row_values_rise(config) and _compiled(hand, config):
-        # The same splits, compiled (first_rows.pareto_splits); only their rows' keys
+        # The same splits, compiled (compiled.pareto_splits); only their rows' keys
         # are worked out here, by the same functions as _rows_by_ranks'.
-        from . import first_rows  # numba loads in the processes that advise, not in all
-        return _arrangements_at(hand, first_rows.pareto_splits(hand, config),
+        from . import compiled  # numba loads in the processes that advise, not in all
+        return _arrangements_at(hand, compiled.pareto_splits(hand, config),
                                 _RowKeys(hand, threes, wheel), _RowKeys(hand, fives, wheel))
     if any(card.is_joker for card in hand):
         five_keys = [_row_key(tuple(hand[p] for p in combo), wheel) for combo in fives]
@@ -289,7 +289,7 @@ def pareto_layouts(cards: Sequence[Card], config: RuleConfig) -> list[Arrangemen
 
 
 def _compiled(hand: tuple[Card, ...], config: RuleConfig) -> bool:
-    """Whether first_rows serves the hand (13 cards, no joker, four suits)."""
+    """Whether compiled.served says it serves the hand (13 cards, no joker, four suits)."""
     return (config.deck in ("standard", "extra_suit")
             and not any(card.is_joker for card in hand))
 

@@ -455,17 +455,6 @@ def test_the_table_defaults_to_the_rule_sets_largest_and_refuses_what_the_deck_c
                arrangement=arrange(other[:3], other[3:8], other[8:], STANDARD))
 
 
-def test_scoring_in_blocks_gives_what_one_block_gives(monkeypatch):
-    import rules.engine.advisor as advisor
-
-    hand = deal(STANDARD, 1, 81)[0]
-    seats = [c.arrangement for c in candidates(hand, STANDARD)]
-    tables = deal_tables(unseen_cards(hand, STANDARD), STANDARD, 3, 7, seed=1)
-    whole = points_at_tables(seats, tables, STANDARD)
-    monkeypatch.setattr(advisor, "BLOCK", 1)  # one table per block
-    assert (points_at_tables(seats, tables, STANDARD) == whole).all()
-
-
 def test_both_jokers_in_the_hand_and_at_the_table():
     config = preset("jokers")
     hand = cards("BJ SJ As Kd Qs Jc 9h 8d 7s 6c 4d 3h 2s")

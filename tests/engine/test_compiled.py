@@ -1,4 +1,4 @@
-"""The compiled first hint of the advisor's opponents (issue 23, rules.engine.first_rows):
+"""The compiled first hint of the advisor's opponents (issue 23, rules.engine.compiled):
 the same row keys as hints.first_layout's search on every hand it serves, and the
 opponents packed from it the same as from their arrangements."""
 
@@ -9,7 +9,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from rules.engine import first_rows
+from rules.engine import compiled
 from rules.engine.advisor_deals import opponent_arrangements, opponent_seats
 from rules.engine.advisor_scoring import SEAT_FIELDS, SeatArrays, key_code
 from rules.engine.cards import SeededSource, build_deck, parse_cards, shuffle
@@ -37,7 +37,7 @@ def _search_keys(hands, config):
 
 
 def _assert_same_as_the_search(hands, config):
-    codes, categories = first_rows.first_rows(hands, config)
+    codes, categories = compiled.first_rows(hands, config)
     want_codes, want_categories = _search_keys(hands, config)
     for i, hand in enumerate(hands):
         assert (codes[i].tolist(), categories[i].tolist()) == \
@@ -75,7 +75,7 @@ def test_the_wheel_ranked_second_and_an_admins_row_values_are_followed():
 def test_a_hand_of_the_worked_example_keeps_its_first_hint():
     # Two pairs and trips: the first hint plays the full house behind, a pair in the middle.
     hand = parse_cards("As Ah Ad Ks Kh 7s 7h 9c 8d 5c 4d 3s 2h".split())
-    codes, categories = first_rows.first_rows([hand], preset("standard"))
+    codes, categories = compiled.first_rows([hand], preset("standard"))
     layout = first_layout(hand, preset("standard"), may_declare=False)
     assert codes[0].tolist() == [key_code(key) for key in layout.keys]
     assert categories[0].tolist() == [key[0] for key in layout.keys]
@@ -84,9 +84,9 @@ def test_a_hand_of_the_worked_example_keeps_its_first_hint():
 def test_a_hand_it_does_not_serve_is_said_so():
     standard = preset("standard")
     hand = parse_cards("As Ah Ad Ks Kh 7s 7h 9c 8d 5c 4d 3s 2h".split())
-    assert first_rows.served(hand, standard)
-    assert not first_rows.served(hand[:12] + parse_cards(["BJ"]), preset("jokers"))
-    assert not first_rows.served(hand + parse_cards("6c 6d 6h".split()), preset("extra-three"))
+    assert compiled.served(hand, standard)
+    assert not compiled.served(hand[:12] + parse_cards(["BJ"]), preset("jokers"))
+    assert not compiled.served(hand + parse_cards("6c 6d 6h".split()), preset("extra-three"))
 
 
 @pytest.mark.parametrize("name", ["standard", "fuzhou", "extra-suit", "jokers",
@@ -112,7 +112,7 @@ def test_opponents_pack_the_same_compiled_as_arranged(name):
 
 @pytest.mark.parametrize("name", ["standard", "extra-suit", "shisandao"])
 def test_the_compiled_pareto_front_is_the_numpy_one(name):
-    """first_rows.pareto_splits gives advisor_candidates._front_splits' list — the same
+    """compiled.pareto_splits gives advisor_candidates._front_splits' list — the same
     splits in the same order — on random and crowded hands (twin diamonds included)."""
     from rules.engine.advisor_candidates import _front_splits, _rows_by_ranks
     from rules.engine.cards import display_order
@@ -125,5 +125,48 @@ def test_the_compiled_pareto_front_is_the_numpy_one(name):
         hand = tuple(sorted(hand, key=display_order))
         _, five_code, five_cut = _rows_by_ranks(hand, 5, config.wheel)
         _, three_code, three_cut = _rows_by_ranks(hand, 3, config.wheel)
-        assert first_rows.pareto_splits(hand, config) == \
+        assert compiled.pareto_splits(hand, config) == \
             _front_splits(five_code, five_cut, three_code, three_cut), [c.code for c in hand]
+
+
+def _random_seats(rng, shape, *, fouls, specials, horses):
+    """SeatArrays of `shape` with random rows (codes from a few keys, so that rows tie),
+    fouls, declarations (ranks, values, 抛 classes) and 马牌 flags."""
+    count = int(np.prod(shape))
+    codes = rng.integers(0, 6, size=(count, 3)) << 20
+    special = rng.random(count) < specials
+    return SeatArrays(codes.reshape(*shape, 3),
+                      rng.integers(1, 5, size=(count, 3)).reshape(*shape, 3),
+                      ((rng.random(count) < fouls) & ~special).reshape(shape),
+                      special.reshape(shape),
+                      np.where(special, rng.integers(1, 6, size=count), 0).reshape(shape),
+                      np.where(special, rng.integers(3, 30, size=count), 0).reshape(shape),
+                      (special & (rng.random(count) < 0.5)).reshape(shape),
+                      (rng.random(count) < horses).reshape(shape))
+
+
+@pytest.mark.parametrize("name, change", [
+    ("standard", {}),
+    ("standard", {"scoop": "bonus", "scoop_bonus": 3}),
+    ("standard", {"home_run_min_players": 3, "home_run_multiplier": 3}),
+    ("classic", {"home_run": False}),
+    ("shisandao", {}),
+])
+@pytest.mark.parametrize("player_is_banker", [False, True])
+def test_the_compiled_points_are_advisor_scorings(name, change, player_is_banker):
+    """compiled.table_points gives advisor_scoring.table_points' numbers (which
+    test_advisor checks against settle()), fouls, specials, 马牌, home runs, scoop
+    bonuses and both sides of a 十三道 bank included."""
+    from rules.engine.advisor_scoring import opponents_sweep, table_points
+
+    config = replace(preset(name), **change)
+    rng = np.random.default_rng(7)
+    for opponents in (1, 3):
+        for _ in range(4):
+            player = _random_seats(rng, (30,), fouls=0.15, specials=0.1, horses=0.1)
+            field = _random_seats(rng, (20, opponents), fouls=0.15, specials=0.1,
+                                  horses=0.1)
+            sweep = opponents_sweep(field, config) if config.mode == "all_pairs" else None
+            want = table_points(player, field, config, player_is_banker, sweep)
+            got = compiled.table_points(player, field, config, player_is_banker, sweep)
+            assert np.array_equal(got, want)
