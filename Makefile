@@ -12,6 +12,7 @@ PORT ?= 8000
 .PHONY: run test install migrate messages clean
 
 run: migrate
+	$(PYTHON) -m rules.engine.compiled  # the advisor's numba loops: ~20 s the first time
 	@echo "Thirteen Water is running at http://$(HOST):$(PORT)"
 	EMBEDDED_WORKER=true $(VENV)/bin/daphne -b $(HOST) -p $(PORT) config.asgi:application
 

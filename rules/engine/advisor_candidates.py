@@ -64,9 +64,10 @@ class Candidate:
         """What settlement reads of the rows: their keys and the special. With 13
         cards equal signatures score the same against every table; in 多三张 a 马牌
         also counts only when it is played, not left out (`candidates`)."""
-        special = self.arrangement.special
-        return (tuple(value.key for value in self.arrangement.values),
-                special.code if special else None)
+        arrangement = self.arrangement
+        special = arrangement.special
+        return ((arrangement.front_value.key, arrangement.middle_value.key,
+                 arrangement.back_value.key), special.code if special else None)
 
 
 # The last hands' hints: advise() lists them as candidates and value_hints shows them, so
@@ -505,7 +506,8 @@ def _arrangements_at(hand: tuple[Card, ...], splits: list[int], three_keys: list
     """Splits of the hand as valid arrangements, from the row keys that pareto_layouts
     just computed (not evaluated again); rows in display order (§7.1). A row shared by
     several splits (the same back under many middles) is put in order once."""
-    fives, threes, back_at, middle_at, front_at = _split_tables()
+    fives, threes = _split_tables()[:2]
+    back_at, middle_at, front_at = _split_lists()
     made: dict[tuple[int, int], tuple] = {}
 
     def row(size: int, at: int) -> tuple:
@@ -523,6 +525,13 @@ def _arrangements_at(hand: tuple[Card, ...], splits: list[int], three_keys: list
         arrangements.append(Arrangement(front, middle, back, front_value, middle_value,
                                         back_value))
     return arrangements
+
+
+@lru_cache(maxsize=1)
+def _split_lists() -> tuple[list[int], list[int], list[int]]:
+    """_split_tables' back, middle and front indices as lists: read one split at a time,
+    a list gives a plain int, a numpy array a numpy scalar (slower to make and to hash)."""
+    return tuple(array.tolist() for array in _split_tables()[2:])
 
 
 def row_values_rise(config: RuleConfig) -> bool:

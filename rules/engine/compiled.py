@@ -521,3 +521,25 @@ def _table_points(c_codes, c_points, c_foul, c_special, c_rank, c_value, c_big, 
                 total += points
             out[c, t] = total
     return out
+
+
+def warm() -> None:
+    """Compile (first run on a machine, ~20 s) or load (~1 s) every function above, on
+    a small hand of every kind they take: `make run` and the workers' units call it
+    before they start, so that the first decision at a table does not pay for it."""
+    from .advisor import advise
+    from .cards import parse_cards
+    from .presets import preset
+
+    hand = parse_cards("As Ah Ad Ks Kh 7s 7h 9c 8d 5c 4d 3s 2h".split())
+    for name in ("standard", "shisandao"):
+        for banker in (False, True):
+            advise(hand, preset(name), seed=1, player_is_banker=banker)
+
+
+if __name__ == "__main__":
+    import time
+
+    started = time.perf_counter()
+    warm()
+    print(f"the advisor's compiled loops are ready ({time.perf_counter() - started:.1f} s)")
