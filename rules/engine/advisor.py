@@ -54,7 +54,8 @@ from typing import Sequence
 
 import numpy as np
 
-from .advisor_candidates import Candidate, candidates, hand_hints, hint_arrangement
+from .advisor_candidates import (Candidate, SplitCandidate, candidates, hand_hints,
+                                 hint_arrangement, pack_candidates)
 from .advisor_deals import (AdvisorError, Deal, check_table, exact_deals,
                             opponent_arrangements, opponent_seats, sample_deals,
                             unseen_cards)
@@ -81,13 +82,20 @@ EXTRA_SAMPLES = 24
 class CandidateEV:
     """One arrangement and its worth: the mean of the player's points over the tables
     (`ev`), the standard error of that mean, the cards left out (多三张) and the
-    arrangement's place in the hint list (None when it is not a hint)."""
+    arrangement's place in the hint list (None when it is not a hint). `played` is the
+    arrangement, or a split candidate that builds it when `arrangement` is first read
+    (advisor_candidates.SplitCandidate: most candidates are never shown)."""
 
-    arrangement: Arrangement
+    played: Arrangement | SplitCandidate
     ev: float
     stderr: float
     unused: tuple[Card, ...] = ()
     hint: int | None = None
+
+    @property
+    def arrangement(self) -> Arrangement:
+        played = self.played
+        return played.arrangement if isinstance(played, SplitCandidate) else played
 
     @property
     def special(self) -> str | None:
@@ -203,7 +211,7 @@ def _weigh(found: list[Candidate], pool: list[Card], config: RuleConfig, opponen
     points there ((candidates, tables)), sampling sequentially up to `samples` tables
     (the comment on FLOOR). Tables are kept packed, not as arrangements: a few kilobytes a
     hand, so that a worker can keep thousands until their analyses come."""
-    packed = SeatArrays.pack([candidate.arrangement for candidate in found], config)
+    packed = pack_candidates(found, config)
     if exact:
         field, sweep = pack_tables(deal_tables(pool, config, opponents, samples, seed,
                                                exact=True), config)
@@ -337,9 +345,10 @@ def _advice(found: list[Candidate], arrangement: Arrangement | None, cards: list
     # The standard error of a sampled mean; an exact mean over every deal has none.
     errors = (points.std(axis=1, ddof=1) / np.sqrt(count) if count > 1 and not exact
               else np.zeros(len(means)))
-    rated = [CandidateEV(candidate.arrangement, float(means[i]), float(errors[i]),
-                         candidate.unused, candidate.hint)
-             for i, candidate in enumerate(found)]
+    rated = [CandidateEV(candidate if isinstance(candidate, SplitCandidate)
+                         else candidate.arrangement, ev, error, candidate.unused,
+                         candidate.hint)
+             for candidate, ev, error in zip(found, means.tolist(), errors.tolist())]
     # Best first; equal EVs keep the candidates' order (hints first, in hint order).
     order = sorted(range(len(rated)), key=lambda i: -rated[i].ev)
     ranked = tuple(rated[i] for i in order)

@@ -40,7 +40,7 @@ from typing import Sequence
 
 import numpy as np
 
-from .advisor_scoring import horse_card_of, key_code
+from .advisor_scoring import SeatArrays, horse_card_of, key_code
 from .arrangement import Arrangement, arrange
 from .cards import Card, display_order
 from .config import CATEGORIES, FRONT_CATEGORIES, ROWS, RuleConfig
@@ -68,6 +68,41 @@ class Candidate:
         special = arrangement.special
         return ((arrangement.front_value.key, arrangement.middle_value.key,
                  arrangement.back_value.key), special.code if special else None)
+
+
+class SplitCandidate:
+    """A split of the 13-card Pareto front as compiled.pareto_splits found it: its rows'
+    codes at once (all that scoring reads) and its arrangement — the one _arrangements_at
+    builds — the first time it is read: most candidates are scored and never shown."""
+
+    __slots__ = ("hand", "wheel", "split", "codes", "_arrangement")
+    unused: tuple[Card, ...] = ()
+    hint = None
+
+    def __init__(self, hand: tuple[Card, ...], wheel: str, split: int,
+                 codes: tuple[int, int, int]) -> None:
+        self.hand, self.wheel, self.split, self.codes = hand, wheel, split, codes
+        self._arrangement: Arrangement | None = None
+
+    @property
+    def arrangement(self) -> Arrangement:
+        if self._arrangement is None:  # two threads may both build it: the same rows
+            fives, threes = _split_tables()[:2]
+            self._arrangement = _arrangements_at(
+                self.hand, [self.split], _RowKeys(self.hand, threes, self.wheel),
+                _RowKeys(self.hand, fives, self.wheel))[0]
+        return self._arrangement
+
+    @property
+    def signature(self) -> tuple:
+        return Candidate(self.arrangement).signature
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, SplitCandidate) and self.split == other.split
+                and self.hand == other.hand)
+
+    def __hash__(self) -> int:
+        return hash((self.hand, self.split))
 
 
 # The last hands' hints: advise() lists them as candidates and value_hints shows them, so
@@ -100,25 +135,38 @@ def hint_arrangement(hint: Hint, config: RuleConfig) -> Arrangement:
     return replace(arrangement, foul=False, special=SpecialMatch(config.special(hint.special)))
 
 
-def candidates(cards: Sequence[Card], config: RuleConfig) -> list[Candidate]:
+def candidates(cards: Sequence[Card], config: RuleConfig) -> list[Candidate | SplitCandidate]:
     """The hints first (in hint order), then the rest of the Pareto front; one per
-    signature, never a foul (module docstring)."""
+    signature, never a foul (module docstring). Told apart by their rows' codes (one
+    code per key), the special they declare and whether they play the 马牌."""
     cards = list(cards)
     hint_list = hand_hints(cards, config)
-    found: list[Candidate] = []
+    found: list[Candidate | SplitCandidate] = []
     seen: set = set()
     horse = horse_card_of(config)
 
     def add(candidate: Candidate) -> None:
-        plays_horse = bool(horse) and any(c.code == horse for c in candidate.arrangement.cards)
-        alike = (candidate.signature, plays_horse)
-        if alike not in seen and not candidate.arrangement.foul:
+        arrangement = candidate.arrangement
+        plays_horse = bool(horse) and any(c.code == horse for c in arrangement.cards)
+        special = arrangement.special
+        alike = (seat_codes(arrangement), special.code if special else None, plays_horse)
+        if alike not in seen and not arrangement.foul:
             seen.add(alike)
             found.append(candidate)
 
     for index, hint in enumerate(hint_list):
         add(Candidate(hint_arrangement(hint, config), hint.unused, index))
     if len(cards) == 13:
+        hand = tuple(sorted(cards, key=display_order))
+        if row_values_rise(config) and _compiled(hand, config):
+            from . import compiled  # numba loads in the processes that advise, not in all
+            plays_horse = bool(horse) and any(c.code == horse for c in hand)  # all 13 play
+            splits, codes = compiled.pareto_splits(hand, config)
+            for split, rows in zip(splits, map(tuple, codes.tolist())):
+                if (rows, None, plays_horse) not in seen:  # a split is never a foul
+                    seen.add((rows, None, plays_horse))
+                    found.append(SplitCandidate(hand, config.wheel, split, rows))
+            return found
         for arrangement in pareto_layouts(cards, config):
             add(Candidate(arrangement))
         return found
@@ -271,7 +319,7 @@ def pareto_layouts(cards: Sequence[Card], config: RuleConfig) -> list[Arrangemen
         # The same splits, compiled (compiled.pareto_splits); only their rows' keys
         # are worked out here, by the same functions as _rows_by_ranks'.
         from . import compiled  # numba loads in the processes that advise, not in all
-        return _arrangements_at(hand, compiled.pareto_splits(hand, config),
+        return _arrangements_at(hand, compiled.pareto_splits(hand, config)[0],
                                 _RowKeys(hand, threes, wheel), _RowKeys(hand, fives, wheel))
     if any(card.is_joker for card in hand):
         five_keys = [_row_key(tuple(hand[p] for p in combo), wheel) for combo in fives]
@@ -287,6 +335,30 @@ def pareto_layouts(cards: Sequence[Card], config: RuleConfig) -> list[Arrangemen
 
     return _front_of_rows(hand, config, five_keys, five_code, five_cut, three_keys, three_code,
                           three_cut)
+
+
+def seat_codes(arrangement: Arrangement) -> tuple[int, int, int]:
+    """An arrangement's rows' codes (advisor_scoring.key_code), front / middle / back."""
+    return (key_code(arrangement.front_value.key), key_code(arrangement.middle_value.key),
+            key_code(arrangement.back_value.key))
+
+
+def pack_candidates(found: Sequence[Candidate | SplitCandidate],
+                    config: RuleConfig) -> SeatArrays:
+    """SeatArrays.pack of the candidates' arrangements, without building those of the
+    split candidates: their codes are known, and they declare nothing, never foul and
+    play all 13 cards (the 马牌 with them, when the hand holds it)."""
+    coded = [i for i, candidate in enumerate(found) if isinstance(candidate, SplitCandidate)]
+    if not coded:
+        return SeatArrays.pack([candidate.arrangement for candidate in found], config)
+    horse = horse_card_of(config)
+    hand = found[coded[0]].hand
+    plays_horse = bool(horse) and any(card.code == horse for card in hand)
+    return SeatArrays.assemble(
+        len(found), coded, np.array([found[i].codes for i in coded], dtype=np.int64),
+        np.full(len(coded), plays_horse), [candidate.arrangement for candidate in found
+                                           if not isinstance(candidate, SplitCandidate)],
+        config)
 
 
 def _compiled(hand: tuple[Card, ...], config: RuleConfig) -> bool:

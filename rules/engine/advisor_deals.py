@@ -35,7 +35,7 @@ import numpy as np
 
 from .arrangement import Arrangement
 from .advisor_candidates import hint_arrangement
-from .advisor_scoring import SeatArrays, horse_card_of, row_points_table
+from .advisor_scoring import SeatArrays, horse_card_of
 from .cards import Card, build_deck, display_order
 from .config import CATEGORIES, RuleConfig
 from .hints import Hint, first_layout, special_declaration
@@ -127,47 +127,29 @@ def opponent_seats(hands: Sequence[Sequence[Card]], config: RuleConfig,
                    shape: tuple[int, ...]) -> SeatArrays:
     """SeatArrays.pack(opponent_arrangements(hands, config), config, shape), the same
     arrays, for a fraction of the work: a hand the special screen clears and
-    compiled.first_rows serves (13 cards, no joker: most of them) is arranged by the compiled
-    first hint, which gives its rows' keys and nothing else — all that settlement
-    compares. A served hand the screen lets through is tested for its specials here,
+    compiled.first_rows serves (13 cards, no joker: most of them) is arranged by the
+    compiled first hint, which gives its rows' keys and nothing else — all that
+    settlement compares. A served hand the screen lets through is tested for its specials here,
     and arranged compiled when it forms none; the others go through
     opponent_arrangement."""
     from . import compiled  # numba loads in the processes that advise, not in all
     declarable = may_declare(hands, config)
-    fast, slow, arranged = [], [], []
+    fast, arranged = [], []  # compiled: their positions; the others' arrangements, in order
     for i, hand in enumerate(hands):
         if not compiled.served(hand, config):
-            slow.append(i)
             arranged.append(opponent_arrangement(hand, config, may_declare=declarable[i]))
             continue
         declared = special_declaration(hand, config) if declarable[i] else None
         if declared is None:
             fast.append(i)
         else:
-            slow.append(i)
             arranged.append(hint_arrangement(declared, config))
-    count = len(hands)
-    codes = np.zeros((count, 3), dtype=np.int64)
-    points = np.zeros((count, 3), dtype=np.int64)
-    foul, special, big, horse = (np.zeros(count, dtype=bool) for _ in range(4))
-    rank = np.zeros(count, dtype=np.int64)
-    value = np.zeros(count, dtype=np.int64)
-    if fast:
-        found, categories = compiled.first_rows([hands[i] for i in fast], config)
-        codes[fast] = found
-        points[fast] = row_points_table(config)[np.arange(3), categories]
-        horse_card = horse_card_of(config)
-        if horse_card:
-            horse[fast] = [any(card.code == horse_card for card in hands[i]) for i in fast]
-    if slow:
-        packed = SeatArrays.pack(arranged, config)
-        for name, column in (("codes", codes), ("points", points), ("foul", foul),
-                             ("special", special), ("rank", rank), ("value", value),
-                             ("big", big), ("horse", horse)):
-            column[slow] = getattr(packed, name)
-    return SeatArrays(codes.reshape(*shape, 3), points.reshape(*shape, 3),
-                      foul.reshape(shape), special.reshape(shape), rank.reshape(shape),
-                      value.reshape(shape), big.reshape(shape), horse.reshape(shape))
+    found = compiled.first_rows([hands[i] for i in fast], config)[0] if fast else None
+    horse_card = horse_card_of(config)
+    horse = [bool(horse_card) and any(card.code == horse_card for card in hands[i])
+             for i in fast]
+    return SeatArrays.assemble(len(hands), fast, found, np.array(horse, dtype=bool),
+                               arranged, config, shape)
 
 
 def opponent_arrangement(hand: Sequence[Card], config: RuleConfig, *,

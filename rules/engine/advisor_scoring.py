@@ -29,6 +29,7 @@ from .config import CATEGORIES, ROWS, RuleConfig
 
 _ENTRIES = 6  # the longest key: a flush or a high card, (strength, five ranks)
 _BASE = 32    # entries are stored doubled (the wheel's top may be 13.5): at most 28
+CATEGORY_SHIFT = 26  # a code's first entry, its strength doubled: code >> 26 is the category
 
 
 @lru_cache(maxsize=65536)
@@ -109,6 +110,33 @@ class SeatArrays:
         return cls(codes.reshape(*shape, 3), points.reshape(*shape, 3), foul.reshape(shape),
                    special.reshape(shape), rank.reshape(shape), value.reshape(shape),
                    big.reshape(shape), horse.reshape(shape))
+
+    @classmethod
+    def assemble(cls, count: int, coded: Sequence[int], codes: np.ndarray,
+                 horse: np.ndarray, arranged: Sequence[Arrangement], config: RuleConfig,
+                 shape: tuple[int, ...] | None = None) -> "SeatArrays":
+        """`count` seats (flat, reshaped to `shape`): those at positions `coded` known by
+        their rows' codes alone ((len(coded), 3): plain rows, no foul, no special; with
+        their 马牌 flags), the others, in order, packed from `arranged`."""
+        codes_out = np.zeros((count, 3), dtype=np.int64)
+        points = np.zeros((count, 3), dtype=np.int64)
+        foul, special, big, horse_out = (np.zeros(count, dtype=bool) for _ in range(4))
+        rank = np.zeros(count, dtype=np.int64)
+        value = np.zeros(count, dtype=np.int64)
+        columns = (codes_out, points, foul, special, rank, value, big, horse_out)
+        if len(coded):
+            codes_out[coded] = codes
+            points[coded] = row_points_table(config)[np.arange(3), codes >> CATEGORY_SHIFT]
+            horse_out[coded] = horse
+        if arranged:
+            taken = set(coded)
+            rest = [i for i in range(count) if i not in taken]
+            packed = cls.pack(arranged, config)
+            for name, column in zip(SEAT_FIELDS, columns):
+                column[rest] = getattr(packed, name)
+        shape = (count,) if shape is None else shape
+        return cls(codes_out.reshape(*shape, 3), points.reshape(*shape, 3),
+                   *(column.reshape(shape) for column in columns[2:]))
 
     def expand(self, axis: int) -> "SeatArrays":
         """The same arrays with a new axis of length 1 at `axis` (of the leading shape),

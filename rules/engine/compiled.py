@@ -44,6 +44,7 @@ from math import comb
 import numpy as np
 from numba import njit
 
+from .advisor_scoring import CATEGORY_SHIFT
 from .config import RuleConfig
 from .rows import HIGH_CARD, PAIR, THREE_OF_A_KIND, key3, key5
 from .search import GROUP_LEN3, GROUP_LEN5
@@ -51,7 +52,6 @@ from .search import GROUP_LEN3, GROUP_LEN5
 CARDS = 13
 RANKS = 13           # ranks 2..14, indexed 0..12
 CATEGORIES = 10
-CATEGORY_SHIFT = 26  # key_code: six base-32 entries, the first the strength doubled
 SUITS = "shcd"
 
 _FIVES = np.array(list(combinations(range(CARDS), 5)), dtype=np.int64)  # 1,287 of 13
@@ -104,7 +104,7 @@ _BINOM = np.array([[comb(x, k) for x in range(RANKS + 5)] for k in range(6)],
 def row_tables(wheel: str) -> tuple[np.ndarray, np.ndarray]:
     """Every row's key_code by its ranks high to low (_multiset_index): fives (2, 6188),
     not one suit and one suit, and threes (455,), from rows.key5 and rows.key3."""
-    from .advisor_scoring import key_code  # (it imports this module's callers)
+    from .advisor_scoring import key_code
     descending = range(14, 1, -1)
     codes5 = np.zeros((2, comb(RANKS + 4, 5)), dtype=np.int64)
     for ranks in combinations_with_replacement(descending, 5):
@@ -158,7 +158,7 @@ def first_rows(hands, config: RuleConfig) -> tuple[np.ndarray, np.ndarray]:
     return codes, codes >> CATEGORY_SHIFT
 
 
-def pareto_splits(hand, config: RuleConfig) -> list[int]:
+def pareto_splits(hand, config: RuleConfig) -> tuple[list[int], np.ndarray]:
     """advisor_candidates._front_splits of a 13-card hand without jokers, in display
     order (so high to low): the splits (indices in advisor_candidates._split_tables'
     order) of the Pareto front of (back, middle, front) keys, strongest back, then middle,
@@ -169,12 +169,14 @@ def pareto_splits(hand, config: RuleConfig) -> list[int]:
     every pair of back and middle keys keeps its highest front and the first split that
     reaches it; the pairs of one back key, middle descending, keep a front only above
     every front before it; and across backs, strongest first, a pair stays only if no
-    pair kept before it has both a middle and a front as high."""
+    pair kept before it has both a middle and a front as high. With each split its rows'
+    codes, front / middle / back ((splits, 3) int64): what scoring them needs."""
     ranks, suits = _ranks_and_suits([hand])
     out = np.empty(_SPLIT_MIDDLE.size, dtype=np.int64)
+    out_codes = np.empty((_SPLIT_MIDDLE.size, 3), dtype=np.int64)
     count = _pareto(ranks[0], suits[0], *row_tables(config.wheel), _BINOM, _SPLIT_MIDDLE,
-                    _SPLIT_FRONT, _FRONT_LEN, out)
-    return out[:count].tolist()
+                    _SPLIT_FRONT, _FRONT_LEN, out, out_codes)
+    return out[:count].tolist(), out_codes[:count]
 
 
 # --- compiled ------------------------------------------------------------------------------
@@ -330,7 +332,7 @@ def _first_pattern(patterns, codes5, codes3, three_count, bucket, start, sorted_
 
 @njit(cache=True, nogil=True)
 def _pareto(r, s, codes5_table, codes3_table, binom, split_middle, split_front, front_len,
-            out):
+            out, out_codes):
     fives = split_middle.shape[0]
     codes5 = np.empty(fives, dtype=np.int64)
     codes3 = np.zeros(1 << 13, dtype=np.int64)
@@ -394,6 +396,9 @@ def _pareto(r, s, codes5_table, codes3_table, binom, split_middle, split_front, 
                 running = f
                 if covered[m] < f:
                     out[kept] = first[m]
+                    out_codes[kept, 0] = three_keys[f]
+                    out_codes[kept, 1] = five_keys[m]
+                    out_codes[kept, 2] = key
                     kept += 1
                     for lower in range(m + 1):
                         if covered[lower] < f:

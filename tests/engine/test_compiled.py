@@ -125,7 +125,7 @@ def test_the_compiled_pareto_front_is_the_numpy_one(name):
         hand = tuple(sorted(hand, key=display_order))
         _, five_code, five_cut = _rows_by_ranks(hand, 5, config.wheel)
         _, three_code, three_cut = _rows_by_ranks(hand, 3, config.wheel)
-        assert compiled.pareto_splits(hand, config) == \
+        assert compiled.pareto_splits(hand, config)[0] == \
             _front_splits(five_code, five_cut, three_code, three_cut), [c.code for c in hand]
 
 
