@@ -128,7 +128,7 @@ def served(hand, config: RuleConfig) -> bool:
     """Whether this module arranges the hand: 13 cards without a joker, from a deck of
     four suits (the caller decides about the specials)."""
     return (len(hand) == CARDS and config.deck in ("standard", "extra_suit")
-            and not any(card.is_joker for card in hand))
+            and (not config.jokers or not any(card.is_joker for card in hand)))
 
 
 # Every card as a number: its rank (0..12) plus 13 times its suit.
