@@ -2,7 +2,7 @@
 
     python bench/round_cost.py [--rounds 200] [--players 4] [--rules standard] [--rated]
                                [--postgres postgres://postgres@127.0.0.1:5432/postgres]
-                               [--redis redis://127.0.0.1:6379/7]
+                               [--redis redis://127.0.0.1:6379/7] [--advice]
 
 It creates a throw-away PostgreSQL database, migrates it, seats `--players` players at
 one table per round and plays `--rounds` rounds through games.live.services, called
@@ -12,7 +12,11 @@ submission settles). With `--redis` the broadcasts go through the Redis channel 
 (as in production; the Redis database is flushed, so give it one of its own), without it
 through the in-memory layer. The arrange timer is queued as in production (Celery's
 in-memory broker without --redis). `--rated`: the table is rated (issue 26), so each
-settlement also moves the players' ratings.
+settlement also moves the players' ratings. `--advice`: the advisor worker's two tasks
+run here too, as its worker runs them when it keeps up — the hint values after each deal
+(games.live.advice_tasks, before anyone submits), the analysis after each settlement
+(games.record.analysis) — and are printed apart, Django and SQL included (issue 23's
+"advice of a round"; bench/bots.py prints the advisor's part alone).
 
 Printed per door — ready (all but the last), deal (the last ready), submit (all but the
 last), settle (the last submission) — and per round: CPU ms (this process's own
@@ -37,6 +41,7 @@ sys.path.insert(0, str(ROOT))
 from bench.ws_load import BIN, admin_connection, with_database  # noqa: E402
 
 DOORS = ("ready", "deal", "submit", "settle")
+ADVICE = ("hint values", "analysis")  # the advisor worker's tasks (--advice)
 
 
 def parse_args() -> argparse.Namespace:
@@ -55,6 +60,10 @@ def parse_args() -> argparse.Namespace:
                         help="also print the SQL of each door of the last round")
     parser.add_argument("--redis", default=None,
                         help="a Redis database it may flush (default: in-memory layer)")
+    parser.add_argument("--advice", action="store_true",
+                        help="also run the advisor worker's two tasks in this process: "
+                             "the hint values after each deal, the analysis after each "
+                             "settlement (printed apart from the live round)")
     return parser.parse_args()
 
 
@@ -93,7 +102,8 @@ class Meter:
             self.rounds.append(0.0)  # a round's first ready opens it
             self.last_sql = []
         self.last_sql += [(door, query["sql"]) for query in captured.captured_queries]
-        self.rounds[-1] += spent
+        if door not in ADVICE:
+            self.rounds[-1] += spent
         self.queries[door].append(len(captured))
         self.messages[door].append(self.sent - sent_before)
 
@@ -102,7 +112,9 @@ def play(args, meter: Meter) -> None:
     from accounts.models import User
     from games.live import broadcast, services
     from games.machine import hand_hints
+    from games.live.advice_tasks import store_hint_values
     from games.models import Hand
+    from games.record.analysis import analyse_round
     from rules.engine.config import RuleConfig
 
     original = broadcast.send_many
@@ -129,6 +141,9 @@ def play(args, meter: Meter) -> None:
             scratch.measure(door, lambda: services.player_ready(table_id=table.id, user=user))
         hands = {h.user_id: h for h in Hand.objects.filter(round__table=table,
                                                             submitted_at__isnull=True)}
+        round_id = next(iter(hands.values())).round_id
+        if args.advice:  # as the advice worker runs it, when it keeps up: before any submits
+            scratch.measure("hint values", lambda: store_hint_values(round_id))
         for index, user in enumerate(users):
             hand = hands[user.id]
             hint = hand_hints(hand.dealt_cards, RuleConfig.from_dict(hand.round.rules))[0]
@@ -140,6 +155,8 @@ def play(args, meter: Meter) -> None:
                     table_id=table.id, user=user, front=hint["front"], middle=hint["middle"],
                     back=hint["back"])
             scratch.measure(door, call)
+        if args.advice:
+            scratch.measure("analysis", lambda: analyse_round(round_id))
         if number < args.warm_up:
             meter.sent = scratch.sent
 
@@ -166,6 +183,13 @@ def report(args, meter: Meter) -> None:
     print(f"{'round':<8} {'':>11} {totals['cpu']:>13.2f} {totals['queries']:>14.1f} "
           f"{totals['messages']:>15.1f} {totals['cpu'] / totals['messages']:>11.2f} "
           f"{totals['queries'] / totals['messages']:>12.2f}")
+    if args.advice:  # the advisor worker's CPU and SQL for each round, apart from the above
+        advice = [(sum(meter.cpu[door]) * 1000 / rounds, sum(meter.queries[door]) / rounds)
+                  for door in ADVICE]
+        for door, (cpu, queries) in zip(ADVICE, advice):
+            print(f"{door:<12} {cpu:>8.2f} ms/round {queries:>6.1f} queries/round")
+        print(f"advice of a round (the advisor worker's two tasks, Django included): "
+              f"{sum(cpu for cpu, _ in advice):.2f} ms (issue 23: <= 15 ms)")
     if args.show_queries:
         for door, sql in meter.last_sql:
             print(f"{door:<7} {sql[:220]}")

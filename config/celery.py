@@ -104,6 +104,28 @@ def _connections_as_for_a_request(task=None, **kwargs) -> None:
 signals.task_prerun.connect(_connections_as_for_a_request, weak=False)
 signals.task_postrun.connect(_connections_as_for_a_request, weak=False)
 
+
+def _settle_the_heap(**_kwargs) -> None:
+    """Before a standalone worker starts (and forks its pool): the advisor's compiled
+    loops loaded (rules.engine.compiled.warm: the hint values, the analyses and the
+    strong bots run them), then every object made so far — Django, the apps, numba —
+    moved out of the garbage collector's sight (gc.freeze). Each full collection walked
+    all of them: about a fifth of an advice round's CPU (bench/round_cost.py --advice).
+    A pool's children, forked after, inherit both."""
+    import gc
+
+    import django
+
+    django.setup()
+    from rules.engine import compiled
+
+    compiled.warm()
+    gc.collect()
+    gc.freeze()
+
+
+signals.worker_init.connect(_settle_the_heap, weak=False)
+
 app = Celery("thirteen_water")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.conf.worker_consumer = "config.celery:Consumer"

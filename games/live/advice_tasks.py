@@ -37,9 +37,10 @@ import logging
 from typing import Any
 
 from celery import shared_task
+from django.db.models import BooleanField, ExpressionWrapper, F, Q
 from games.live.services import advice
 from games.machine import hint_dict
-from games.models import Round, RoundPhase
+from games.models import Hand, Round, RoundPhase
 from rules.engine.advisor import value_hints
 from rules.engine.cards import parse_cards
 from rules.engine.config import RuleConfig
@@ -56,15 +57,22 @@ def hint_values(round_id: int) -> int:
 def store_hint_values(round_id: int) -> int:
     """Value the round's people's hands not valued yet, then have the table's owner keep
     and send them, all in one command; returns how many were kept."""
-    round = Round.objects.filter(pk=round_id).first()
+    round = (Round.objects.filter(pk=round_id)
+             .only("id", "table_id", "phase", "rules", "banker_position").first())
     if round is None or round.phase != RoundPhase.ARRANGING:
         return 0  # not yet (十三道's bidding) or no more (the analysis takes over)
     config = RuleConfig.from_dict(round.rules)
     banker = round.banker_position if config.mode == "banker" else None
-    hands = list(round.hands.filter(hint_values__isnull=True, user__bot_level=""))
+    # Every hand in one query (they count the players), reading only what valuing needs.
+    seated = list(Hand.objects.filter(round_id=round_id)
+                  .only("id", "position", "dealt_cards", "held_cards")
+                  .annotate(valued=ExpressionWrapper(Q(hint_values__isnull=False),
+                                                     output_field=BooleanField()),
+                            bot=F("user__bot_level")))
+    hands = [hand for hand in seated if not hand.valued and not hand.bot]
     if not hands:
         return 0
-    players = round.hands.count()
+    players = len(seated)
     values = []
     for hand in hands:
         cards = hand.held_cards if hand.held_cards is not None else hand.dealt_cards

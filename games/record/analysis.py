@@ -36,6 +36,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import BooleanField, ExpressionWrapper, Q
 from django.utils import timezone
 
 from games.models import Hand, Round, RoundPhase
@@ -45,6 +46,9 @@ from rules.engine.arrangement import ArrangementError, validate_submission
 from rules.engine.cards import codes, parse_cards
 from rules.engine.config import RuleConfig
 
+# What analyse_hand reads of a Hand.
+RATED_FIELDS = ("id", "round_id", "position", "dealt_cards", "held_cards", "front", "middle",
+                "back", "declared_special", "submitted_at")
 LABELS = (("best", 0.05), ("good", 0.5), ("inaccuracy", 1.5), ("mistake", 3.0))
 WORST = "blunder"
 SUMMARY_DAYS = 30
@@ -60,14 +64,18 @@ def label_for(loss: float) -> str:
 def analyse_round(round_id: int) -> int:
     """Rate every submitted hand of a settled round not rated yet; returns how many.
     Idempotent: a Celery redelivery finds the hands already rated."""
-    round = Round.objects.filter(pk=round_id, phase=RoundPhase.SETTLED).first()
+    # Only the columns the rating reads: a settled round's rows carry its result, state
+    # and every hand's hint values, whose JSON would cost more to decode than the query.
+    round = (Round.objects.filter(pk=round_id, phase=RoundPhase.SETTLED)
+             .only("id", "rules", "banker_position").first())
     if round is None:
         return 0
     config = RuleConfig.from_dict(round.rules)
-    hands = list(round.hands.all())
+    hands = list(Hand.objects.filter(round_id=round_id).only(*RATED_FIELDS).annotate(
+        rated=ExpressionWrapper(Q(analysis__isnull=False), output_field=BooleanField())))
     results = {}
     for hand in hands:
-        if hand.analysis is not None or hand.submitted_at is None:
+        if hand.rated or hand.submitted_at is None:
             continue
         banker = config.mode == "banker" and hand.position == round.banker_position
         result = analyse_hand(hand.held_cards or hand.dealt_cards, hand, config,

@@ -89,3 +89,28 @@ def test_a_worker_keeps_its_database_connection_for_conn_max_age_as_a_web_proces
     finally:
         stop_embedded_worker()
     assert (first == second) is same
+
+
+def test_a_standalone_worker_loads_the_advisor_and_freezes_its_heap_before_it_starts():
+    """config.celery's worker_init hook: the advisor's compiled loops are loaded and the
+    objects made so far are out of the garbage collector's sight (gc.freeze), so the
+    hint values and analyses do not pay for walking Django and numba at every full
+    collection."""
+    import gc
+    import sys
+    import weakref
+
+    from celery import signals
+
+    from config import celery as celery_config
+
+    receivers = [ref() if isinstance(ref, weakref.ReferenceType) else ref
+                 for _key, ref in signals.worker_init.receivers]
+    assert celery_config._settle_the_heap in receivers
+    gc.unfreeze()
+    try:
+        celery_config._settle_the_heap()
+        assert "rules.engine.compiled" in sys.modules
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
