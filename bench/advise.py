@@ -71,6 +71,14 @@ after, 13 cards 15.2-18.6 ms (candidates 4.5-6.9), 16 cards 53.9-72.2 ms (candid
 back in turn (value_hints, 60 hands x 4 and 10 x 4): 13 cards -9 % (20.0 -> 17.5 ms
 median), 16 cards -4 to -6 % (66.6 -> 63.3 ms). Every candidate, EV and sample count is
 the same as before on 435 hands of every preset: +3.13 ± 0.71 on fresh tables both.
+
+Issue 23, compiled (rules/engine/compiled.py, numba: the opponents' first hints, the
+13-card Pareto front and the scoring; split candidates built only when read), back to
+back on an idle machine (`--hands 40 --extra-hands 10`, cpu medians): before (c29f65e),
+13 cards 11.2 ms (candidates 3.6, tables and scoring 7.5), 16 cards 44.2 ms; after, 13
+cards 3.7 ms (candidates 1.4, tables and scoring 2.3), 16 cards 44.9 ms (16-card hands
+keep the Python path). Every candidate's rows, EV and hint index are the previous tree's
+on 90 hands of six presets: +2.83 ± 0.87 on fresh tables both (`--hands 40`).
 """
 
 from __future__ import annotations
