@@ -1,13 +1,13 @@
-"""The advisor's row work, compiled (issue 23): the first hint of its opponents, and the
-Pareto front of a player's splits — the same answers as the Python and numpy code they
-stand in for, at a fraction of the cost.
+"""The advisor's hot loops, compiled (issue 23): the first hint of its opponents, the
+Pareto front of a player's splits, and the player's points at each table — the same
+answers as the Python and numpy code they stand in for, at a fraction of the cost.
 
 Why: the advisor plays every candidate against sampled tables whose opponents submit
 their first hint (advisor_deals), and those hints were over half of a decision's CPU in
 CPython (~90 µs each, 72 a hand at 24 tables); the candidates' Pareto front over the
-72,072 splits (advisor_candidates) was most of the rest. Both need only what settlement
-compares — each row's key as advisor_scoring.key_code packs it — so this module works on
-codes, from tables of every row's code built once from rows.key5 and rows.key3
+72,072 splits (advisor_candidates) and the scoring in numpy (advisor_scoring) were most
+of the rest. They need only what settlement compares — each row's key as
+advisor_scoring.key_code packs it — so this module works on codes, from tables of every row's code built once from rows.key5 and rows.key3
 themselves (a row is worth here exactly what it is worth there). A code's top entry is
 its category (strength × 2), so `code >> CATEGORY_SHIFT` is the row's category.
 
@@ -25,14 +25,19 @@ first, so that a pattern stops after the first back group with a valid split.
 **The Pareto front** (`pareto_splits`) is advisor_candidates._front_splits, step for step
 (its docstring): the same splits in the same order.
 
-tests/engine/test_compiled.py checks both against the code they replace, on thousands
-of hands of every preset they serve. What they serve: 13 cards without jokers, from the
-standard or the extra-suit deck (twin diamonds are two cards of one suit). Other hands
-(16 cards, jokers) keep the Python path, and so do the specials (advisor_deals).
+**The points** (`table_points`) are advisor_scoring.table_points, pair by pair, with no
+arrays in between: every mode, foul, special, 马牌, scoop rule and home run.
+
+tests/engine/test_compiled.py checks each against the code it replaces, on thousands of
+hands of every preset served (and random seats for the points). The rows serve 13 cards
+without jokers, from the standard or the extra-suit deck (twin diamonds are two cards of
+one suit); other hands (16 cards, jokers) keep the Python path, and so do the specials
+(advisor_deals).
 
 Compiled once per machine: numba caches the machine code beside this module
-(`cache=True`), so a fresh process loads it (~0.5 s with numba's import) instead of
-compiling it again (~10 s). Only the processes that advise import this module.
+(`cache=True`), so a fresh process loads it (~1 s with numba's import and the tables)
+instead of compiling it again (~20 s); `python -m rules.engine.compiled` does that ahead
+of time (`warm`). Only the processes that advise import this module.
 """
 
 from __future__ import annotations
