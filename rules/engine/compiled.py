@@ -52,7 +52,7 @@ from numba import njit
 from .advisor_scoring import CATEGORY_SHIFT
 from .config import RuleConfig
 from .rows import HIGH_CARD, PAIR, THREE_OF_A_KIND, key3, key5
-from .search import GROUP_LEN3, GROUP_LEN5
+from .search import GROUP_LEN5
 
 CARDS = 13
 RANKS = 13           # ranks 2..14, indexed 0..12
@@ -61,13 +61,11 @@ SUITS = "shcd"
 
 _FIVES = np.array(list(combinations(range(CARDS), 5)), dtype=np.int64)  # 1,287 of 13
 _FIVE_MASK = (1 << _FIVES).sum(axis=1)  # each five's position mask
-# How many key entries make a row's group (search.GROUP_LEN5 / GROUP_LEN3), and a
-# front key's length (a front is compared with the middle over that many entries).
+# How many key entries make a 5-card row's group (search.GROUP_LEN5), and a front key's
+# length (a front is compared with the middle over that many entries, and its whole key
+# — group, then singles — is one piece of search.preference).
 _GROUP5 = np.array([GROUP_LEN5[category] for category in range(CATEGORIES)], dtype=np.int64)
-_GROUP3 = np.zeros(CATEGORIES, dtype=np.int64)
 _FRONT_LEN = np.zeros(CATEGORIES, dtype=np.int64)
-for _category, _length in GROUP_LEN3.items():
-    _GROUP3[_category] = _length
 _FRONT_LEN[[THREE_OF_A_KIND, PAIR, HIGH_CARD]] = (2, 3, 4)
 
 
@@ -159,7 +157,7 @@ def first_rows(hands, config: RuleConfig) -> tuple[np.ndarray, np.ndarray]:
     main, fallback = _orders(config)
     codes = np.empty((len(hands), 3), dtype=np.int64)
     _first_hints(ranks, suits, *row_tables(config.wheel), _BINOM, main, fallback,
-                 _SPLIT_MIDDLE, _SPLIT_FRONT, _FIVE_MASK, _GROUP5, _GROUP3, _FRONT_LEN, codes)
+                 _SPLIT_MIDDLE, _SPLIT_FRONT, _FIVE_MASK, _GROUP5, _FRONT_LEN, codes)
     return codes, codes >> CATEGORY_SHIFT
 
 
@@ -226,7 +224,7 @@ def _hand_rows(r, s, codes5_table, codes3_table, binom, codes5, codes3):
 
 @njit(cache=True, nogil=True)
 def _first_hints(ranks, suits, codes5_table, codes3_table, binom, main, fallback,
-                 split_middle, split_front, five_mask, group5, group3, front_len, out):
+                 split_middle, split_front, five_mask, group5, front_len, out):
     fives = split_middle.shape[0]
     codes5 = np.empty(fives, dtype=np.int64)
     codes3 = np.zeros(1 << 13, dtype=np.int64)
@@ -242,27 +240,27 @@ def _first_hints(ranks, suits, codes5_table, codes3_table, binom, main, fallback
         # made when a pattern first needs it (_first_pattern).
         five_count[:] = 0
         for i in range(fives):
-            five_count[codes5[i] >> 26] += 1
+            five_count[codes5[i] >> CATEGORY_SHIFT] += 1
         start[0] = 0
         for category in range(10):
             start[category + 1] = start[category] + five_count[category]
         fill = start[:10].copy()
         for i in range(fives):
-            category = codes5[i] >> 26
+            category = codes5[i] >> CATEGORY_SHIFT
             bucket[fill[category]] = i
             fill[category] += 1
         three_count[:] = 0
         for a in range(13):
             for b in range(a + 1, 13):
                 for c in range(b + 1, 13):
-                    three_count[codes3[(1 << a) | (1 << b) | (1 << c)] >> 26] += 1
+                    three_count[codes3[(1 << a) | (1 << b) | (1 << c)] >> CATEGORY_SHIFT] += 1
         sorted_[:] = False
         if not _first_pattern(main, codes5, codes3, three_count, bucket, start, sorted_,
-                              split_middle, split_front, five_mask, group5, group3,
-                              front_len, found):
+                              split_middle, split_front, five_mask, group5, front_len,
+                              found):
             _first_pattern(fallback, codes5, codes3, three_count, bucket, start, sorted_,
-                           split_middle, split_front, five_mask, group5, group3,
-                           front_len, found)
+                           split_middle, split_front, five_mask, group5, front_len,
+                           found)
         out[hand, 0] = found[0]
         out[hand, 1] = found[1]
         out[hand, 2] = found[2]
@@ -270,7 +268,7 @@ def _first_hints(ranks, suits, codes5_table, codes3_table, binom, main, fallback
 
 @njit(cache=True, nogil=True)
 def _first_pattern(patterns, codes5, codes3, three_count, bucket, start, sorted_,
-                   split_middle, split_front, five_mask, group5, group3, front_len, found):
+                   split_middle, split_front, five_mask, group5, front_len, found):
     """The first of `patterns` a valid split shows, its best split by preference written
     to `found` (front, middle, back codes); False if none shows."""
     for p in range(patterns.shape[0]):
@@ -307,12 +305,12 @@ def _first_pattern(patterns, codes5, codes3, three_count, bucket, start, sorted_
                     front_mask = left ^ five_mask[middle]
                 else:
                     middle = split_middle[back, j]
-                    if codes5[middle] >> 26 != m:
+                    if codes5[middle] >> CATEGORY_SHIFT != m:
                         continue
                     front_mask = split_front[back, j]
                 middle_code = codes5[middle]
                 front_code = codes3[front_mask]
-                if (middle_code > back_code or front_code >> 26 != f
+                if (middle_code > back_code or front_code >> CATEGORY_SHIFT != f
                         or (front_code >> compare_shift) > (middle_code >> compare_shift)):
                     continue
                 # search.preference, packed in two numbers: the back's and the middle's
@@ -380,7 +378,7 @@ def _pareto(r, s, codes5_table, codes3_table, binom, split_middle, split_front, 
                 if middle_code > back_code or (middle_code == back_code and middle < back):
                     continue
                 front_mask = split_front[back, j]
-                shift = 5 * (6 - front_len[codes3[front_mask] >> 26])
+                shift = 5 * (6 - front_len[codes3[front_mask] >> CATEGORY_SHIFT])
                 if (codes3[front_mask] >> shift) > (middle_code >> shift):
                     continue
                 m = five_rank[middle]
