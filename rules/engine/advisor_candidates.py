@@ -40,7 +40,7 @@ from typing import Sequence
 
 import numpy as np
 
-from .advisor_scoring import SeatArrays, horse_card_of, key_code
+from .advisor_scoring import SeatArrays, key_code, plays_horse
 from .arrangement import Arrangement, arrange
 from .cards import Card, display_order
 from .config import CATEGORIES, FRONT_CATEGORIES, ROWS, RuleConfig
@@ -143,13 +143,12 @@ def candidates(cards: Sequence[Card], config: RuleConfig) -> list[Candidate | Sp
     hint_list = hand_hints(cards, config)
     found: list[Candidate | SplitCandidate] = []
     seen: set = set()
-    horse = horse_card_of(config)
 
     def add(candidate: Candidate) -> None:
         arrangement = candidate.arrangement
-        plays_horse = bool(horse) and any(c.code == horse for c in arrangement.cards)
         special = arrangement.special
-        alike = (seat_codes(arrangement), special.code if special else None, plays_horse)
+        alike = (seat_codes(arrangement), special.code if special else None,
+                 plays_horse(arrangement.cards, config))
         if alike not in seen and not arrangement.foul:
             seen.add(alike)
             found.append(candidate)
@@ -158,13 +157,13 @@ def candidates(cards: Sequence[Card], config: RuleConfig) -> list[Candidate | Sp
         add(Candidate(hint_arrangement(hint, config), hint.unused, index))
     if len(cards) == 13:
         hand = tuple(sorted(cards, key=display_order))
-        if row_values_rise(config) and _compiled(hand, config):
-            from . import compiled  # numba loads in the processes that advise, not in all
-            plays_horse = bool(horse) and any(c.code == horse for c in hand)  # all 13 play
+        from . import compiled  # numba loads in the processes that advise, not in all
+        if row_values_rise(config) and compiled.served(hand, config):
+            horse = plays_horse(hand, config)  # a split plays all 13 cards
             splits, codes = compiled.pareto_splits(hand, config)
             for split, rows in zip(splits, map(tuple, codes.tolist())):
-                if (rows, None, plays_horse) not in seen:  # a split is never a foul
-                    seen.add((rows, None, plays_horse))
+                if (rows, None, horse) not in seen:  # a split is never a foul
+                    seen.add((rows, None, horse))
                     found.append(SplitCandidate(hand, config.wheel, split, rows))
             return found
         for arrangement in pareto_layouts(cards, config):
@@ -315,10 +314,10 @@ def pareto_layouts(cards: Sequence[Card], config: RuleConfig) -> list[Arrangemen
     hand = tuple(sorted(cards, key=display_order))
     wheel = config.wheel
     fives, threes, back_at, middle_at, front_at = _split_tables()
-    if row_values_rise(config) and _compiled(hand, config):
+    from . import compiled  # numba loads in the processes that advise, not in all
+    if row_values_rise(config) and compiled.served(hand, config):
         # The same splits, compiled (compiled.pareto_splits); only their rows' keys
         # are worked out here, by the same functions as _rows_by_ranks'.
-        from . import compiled  # numba loads in the processes that advise, not in all
         return _arrangements_at(hand, compiled.pareto_splits(hand, config)[0],
                                 _RowKeys(hand, threes, wheel), _RowKeys(hand, fives, wheel))
     if any(card.is_joker for card in hand):
@@ -351,20 +350,12 @@ def pack_candidates(found: Sequence[Candidate | SplitCandidate],
     coded = [i for i, candidate in enumerate(found) if isinstance(candidate, SplitCandidate)]
     if not coded:
         return SeatArrays.pack([candidate.arrangement for candidate in found], config)
-    horse = horse_card_of(config)
-    hand = found[coded[0]].hand
-    plays_horse = bool(horse) and any(card.code == horse for card in hand)
+    horse = plays_horse(found[coded[0]].hand, config)
     return SeatArrays.assemble(
         len(found), coded, np.array([found[i].codes for i in coded], dtype=np.int64),
-        np.full(len(coded), plays_horse), [candidate.arrangement for candidate in found
+        np.full(len(coded), horse), [candidate.arrangement for candidate in found
                                            if not isinstance(candidate, SplitCandidate)],
         config)
-
-
-def _compiled(hand: tuple[Card, ...], config: RuleConfig) -> bool:
-    """Whether compiled.served says it serves the hand (13 cards, no joker, four suits)."""
-    return (config.deck in ("standard", "extra_suit")
-            and not any(card.is_joker for card in hand))
 
 
 class _RowKeys:

@@ -35,7 +35,7 @@ import numpy as np
 
 from .arrangement import Arrangement
 from .advisor_candidates import hint_arrangement
-from .advisor_scoring import SeatArrays, horse_card_of
+from .advisor_scoring import SeatArrays, plays_horse
 from .cards import Card, build_deck, display_order
 from .config import CATEGORIES, RuleConfig
 from .hints import Hint, first_layout, special_declaration
@@ -145,9 +145,7 @@ def opponent_seats(hands: Sequence[Sequence[Card]], config: RuleConfig,
         else:
             arranged.append(hint_arrangement(declared, config))
     found = compiled.first_rows([hands[i] for i in fast], config)[0] if fast else None
-    horse_card = horse_card_of(config)
-    horse = [bool(horse_card) and any(card.code == horse_card for card in hands[i])
-             for i in fast]
+    horse = [plays_horse(hands[i], config) for i in fast]
     return SeatArrays.assemble(len(hands), fast, found, np.array(horse, dtype=bool),
                                arranged, config, shape)
 

@@ -78,7 +78,6 @@ class SeatArrays:
         # Python lists first, one array each at the end: setting numpy items one by one
         # cost more than the rest of packing (tens of seats a table batch).
         codes, points, foul, special, rank, value, big, horse = ([] for _ in range(8))
-        horse_card = horse_card_of(config)
         front_points, middle_points, back_points = _row_points(config)
         for arrangement in arrangements:
             f, m, b = arrangement.front_value, arrangement.middle_value, arrangement.back_value
@@ -98,8 +97,7 @@ class SeatArrays:
                 rank.append(0)
                 value.append(0)
                 big.append(False)
-            horse.append(bool(horse_card) and any(card.code == horse_card
-                                                  for card in arrangement.cards))
+            horse.append(plays_horse(arrangement.cards, config))
         codes = np.array(codes, dtype=np.int64).reshape(count, 3)
         points = np.array(points, dtype=np.int64).reshape(count, 3)
         foul, special, big, horse = (np.array(flags, dtype=bool).reshape(count)
@@ -229,6 +227,12 @@ def row_points_table(config: RuleConfig) -> np.ndarray:
 
 
 _ROW_ARRAYS: dict = {}
+
+
+def plays_horse(cards: Sequence, config: RuleConfig) -> bool:
+    """Whether these cards — a seat's rows — hold the rule set's 马牌 (SeatArrays.horse)."""
+    horse_card = horse_card_of(config)
+    return bool(horse_card) and any(card.code == horse_card for card in cards)
 
 
 def horse_card_of(config: RuleConfig) -> str:
