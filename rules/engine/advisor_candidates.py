@@ -86,11 +86,17 @@ class SplitCandidate:
 
     @property
     def arrangement(self) -> Arrangement:
+        """The rows _arrangements_at would build for this split, from the compiled
+        module's split tables (not _split_tables: 72,072 splits made to read one)."""
         if self._arrangement is None:  # two threads may both build it: the same rows
-            fives, threes = _split_tables()[:2]
-            self._arrangement = _arrangements_at(
-                self.hand, [self.split], _RowKeys(self.hand, threes, self.wheel),
-                _RowKeys(self.hand, fives, self.wheel))[0]
+            from . import compiled
+            rows = []
+            for positions in compiled.split_positions(self.split):
+                cards = [self.hand[p] for p in positions]
+                rows.append(_shown_row(cards, _row_key(tuple(cards), self.wheel)))
+            (front, front_value), (middle, middle_value), (back, back_value) = rows
+            self._arrangement = Arrangement(front, middle, back, front_value, middle_value,
+                                            back_value)
         return self._arrangement
 
     @property
@@ -577,8 +583,7 @@ def _arrangements_at(hand: tuple[Card, ...], splits: list[int], three_keys: list
         done = made.get((size, at))
         if done is None:
             combo, key = (threes[at], three_keys[at]) if size == 3 else (fives[at], five_keys[at])
-            done = made[(size, at)] = (display_row([hand[p] for p in combo], key),
-                                       RowValue(CATEGORIES[key[0]], key))
+            done = made[(size, at)] = _shown_row([hand[p] for p in combo], key)
         return done
 
     arrangements = []
@@ -588,6 +593,11 @@ def _arrangements_at(hand: tuple[Card, ...], splits: list[int], three_keys: list
         arrangements.append(Arrangement(front, middle, back, front_value, middle_value,
                                         back_value))
     return arrangements
+
+
+def _shown_row(cards: list[Card], key: tuple) -> tuple[tuple[Card, ...], RowValue]:
+    """A row's cards in display order (§7.1) and its value, from its key."""
+    return display_row(cards, key), RowValue(CATEGORIES[key[0]], key)
 
 
 @lru_cache(maxsize=1)

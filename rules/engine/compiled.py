@@ -90,6 +90,15 @@ def _split_rows() -> tuple[np.ndarray, np.ndarray]:
 _SPLIT_MIDDLE, _SPLIT_FRONT = _split_rows()
 
 
+def split_positions(split: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """A split's front, middle and back as positions in the hand, each ascending (the
+    order advisor_candidates._split_tables lists them in)."""
+    back, j = divmod(split, _SPLIT_MIDDLE.shape[1])
+    front_mask = int(_SPLIT_FRONT[back, j])
+    return (tuple(p for p in range(CARDS) if front_mask >> p & 1),
+            tuple(_FIVES[int(_SPLIT_MIDDLE[back, j])].tolist()), tuple(_FIVES[back].tolist()))
+
+
 def _multiset_index(ranks: tuple[int, ...]) -> int:
     """The index of ranks high to low (repeats allowed) among all such tuples of their
     length: the combinatorial number system over ranks 0..12 shifted apart, so that the

@@ -170,3 +170,31 @@ def test_the_compiled_points_are_advisor_scorings(name, change, player_is_banker
             want = table_points(player, field, config, player_is_banker, sweep)
             got = compiled.table_points(player, field, config, player_is_banker, sweep)
             assert np.array_equal(got, want)
+
+
+def test_a_split_candidate_builds_the_arrangement_its_split_names():
+    """compiled.split_positions reads a split as advisor_candidates._split_tables lists
+    it, so a SplitCandidate's lazily built arrangement is _arrangements_at's, row for row
+    and in display order."""
+    from rules.engine.advisor_candidates import (SplitCandidate, _arrangements_at,
+                                                 _split_tables, candidates)
+
+    fives, threes, back_at, middle_at, front_at = _split_tables()
+    for split in range(0, len(back_at), 97):
+        assert compiled.split_positions(split) == (
+            threes[front_at[split]], fives[middle_at[split]], fives[back_at[split]])
+    config = preset("standard")
+    for hand in _hands(config, 20, seed=61):
+        for candidate in candidates(hand, config):
+            if isinstance(candidate, SplitCandidate):
+                want = _arrangements_at(candidate.hand, [candidate.split],
+                                        *_row_key_lists(candidate.hand, config))[0]
+                assert candidate.arrangement == want
+
+
+def _row_key_lists(hand, config):
+    from rules.engine.advisor_candidates import _row_key, _split_tables
+
+    fives, threes = _split_tables()[:2]
+    return ([_row_key(tuple(hand[p] for p in combo), config.wheel) for combo in threes],
+            [_row_key(tuple(hand[p] for p in combo), config.wheel) for combo in fives])
