@@ -12,9 +12,9 @@ The opponents' policy is their first hint (hints.first_hint): what the timer sub
 a player who does not arrange (RULES.md §7.2), declaring a special when the cards form
 one. It is the policy every seat can fall back on (a player who lets the timer run, a
 normal bot), it is deterministic, and it costs about 20 µs a hand compiled
-(compiled.first_rows: 13 cards without jokers that declare nothing, most opponents) and 0.1 ms in
-the Python search (0.4 ms with 16 cards); it is an assumption about the field, not a
-model of it, and EVs are against that field. Opponents never foul under it. A
+(compiled.first_rows: 13 cards without jokers that declare nothing, most opponents)
+and 0.1 ms in the Python search (0.4 ms with 16 cards); it is an assumption about the
+field, not a model of it, and EVs are against that field. Opponents never foul under it. A
 declarer's rows are the special's 13 cards as they come (hints.first_layout):
 settlement never compares them.
 
@@ -129,8 +129,8 @@ def opponent_seats(hands: Sequence[Sequence[Card]], config: RuleConfig,
     arrays, for a fraction of the work: a hand the special screen clears and
     compiled.first_rows serves (13 cards, no joker: most of them) is arranged by the
     compiled first hint, which gives its rows' keys and nothing else — all that
-    settlement compares. A served hand the screen lets through is tested for its specials here,
-    and arranged compiled when it forms none; the others go through
+    settlement compares. A served hand the screen lets through is tested for its
+    specials here, and arranged compiled when it forms none; the others go through
     opponent_arrangement."""
     from . import compiled  # numba loads in the processes that advise, not in all
     declarable = may_declare(hands, config)
