@@ -37,7 +37,7 @@ import logging
 from typing import Any
 
 from celery import shared_task
-from django.db.models import BooleanField, ExpressionWrapper, F, Q
+from django.db.models import F, Q
 from games.live.services import advice
 from games.machine import hint_dict
 from games.models import Hand, Round, RoundPhase
@@ -66,9 +66,8 @@ def store_hint_values(round_id: int) -> int:
     # Every hand in one query (they count the players), reading only what valuing needs.
     seated = list(Hand.objects.filter(round_id=round_id)
                   .only("id", "position", "dealt_cards", "held_cards")
-                  .annotate(valued=ExpressionWrapper(Q(hint_values__isnull=False),
-                                                     output_field=BooleanField()),
-                            bot=F("user__bot_level")))
+                  .annotate(valued=Q(hint_values__isnull=False), bot=F("user__bot_level"))
+                  .order_by("position"))  # not Hand's default order: two joins
     hands = [hand for hand in seated if not hand.valued and not hand.bot]
     if not hands:
         return 0

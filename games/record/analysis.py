@@ -36,7 +36,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import BooleanField, ExpressionWrapper, Q
+from django.db.models import Q
 from django.utils import timezone
 
 from games.models import Hand, Round, RoundPhase
@@ -71,8 +71,9 @@ def analyse_round(round_id: int) -> int:
     if round is None:
         return 0
     config = RuleConfig.from_dict(round.rules)
-    hands = list(Hand.objects.filter(round_id=round_id).only(*RATED_FIELDS).annotate(
-        rated=ExpressionWrapper(Q(analysis__isnull=False), output_field=BooleanField())))
+    # In seat order, not Hand's default one (the table's and the round's, two joins).
+    hands = list(Hand.objects.filter(round_id=round_id).only(*RATED_FIELDS)
+                 .annotate(rated=Q(analysis__isnull=False)).order_by("position"))
     results = {}
     for hand in hands:
         if hand.rated or hand.submitted_at is None:
