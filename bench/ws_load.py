@@ -165,8 +165,9 @@ def start_servers(args, env, ports) -> list[subprocess.Popen]:
         stderr=subprocess.STDOUT))
     processes[-1].timers = True  # its share is printed apart from the daphnes'
     if not args.no_advisor:  # as deploy/: the advisor's own worker, at a low priority
-        # Its compiled loops first, as the unit's ExecStartPre does: compiling them (~20 s
-        # once per change of rules/engine/compiled.py) must not be counted as rounds' CPU.
+        # Its compiled loops first, so that the worker's own warm-up (config/celery.py,
+        # worker_init) only loads them: compiling them (~20 s once per change of
+        # rules/engine/compiled.py) must not be counted as rounds' CPU.
         subprocess.run([sys.executable, "-m", "rules.engine.compiled"], cwd=ROOT, env=env,
                        check=True, stdout=subprocess.DEVNULL)
         processes.append(advisor := subprocess.Popen(
