@@ -122,6 +122,9 @@ def test_extra_three_declare_and_submit_are_in_view_on_a_special_deal(
     assert page.evaluate("window.thirteenWater.model.you.position") == 0
     submit = page.locator("#submit-button")
     expect(submit).to_have_attribute("data-declares", "true")
+    # The advisor's values come after the deal and widen the hints they mark: wait for them,
+    # so the hint tapped below is not moved from under the tap (a tap then lands on hint 1).
+    expect(page.locator("#hint-list button.hint.best")).to_have_count(1, timeout=30000)
     page.screenshot(path=f"{SHOTS}/phone-arranging-extra-declare-{size}.png")
     in_view(page, submit)
     fits_across(page)
