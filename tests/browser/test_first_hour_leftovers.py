@@ -27,6 +27,17 @@ def whole(locator) -> None:
     assert sizes[0] <= sizes[1] + 1, f"cut: {sizes}"
 
 
+def valued_deal(browser, table_server, username: str, size: str, rule_set: str,
+                cards: int = 13, bots: int = 1) -> Player:
+    """A practice table of `rule_set` dealt at `size`, once the advisor's values are in
+    (they widen the hints they mark: the layout is then as the player keeps it)."""
+    server = table_server(arrange_seconds=120)
+    player = Player(browser, server, username, "Mei", viewport=SIZES[size]).register()
+    practise_dealt(player, rule_set, cards=cards, bots=bots)
+    expect(player.page.locator("#hint-list button.hint.best")).to_have_count(1, timeout=30000)
+    return player
+
+
 def apart(a: dict, b: dict) -> bool:
     return (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
             or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
@@ -36,11 +47,8 @@ def apart(a: dict, b: dict) -> bool:
 
 
 def test_extra_three_submit_stays_in_view_after_clear_all_on_a_phone(browser, table_server):
-    server = table_server(arrange_seconds=120)
-    player = Player(browser, server, "clearphone", "Mei", viewport=SIZES["phone"]).register()
-    practise_dealt(player, "Quick 多三张 table", cards=16)
+    player = valued_deal(browser, table_server, "clearphone", "phone", "Quick 多三张 table", cards=16)
     page = player.page
-    expect(page.locator("#hint-list button.hint.best")).to_have_count(1, timeout=30000)
     page.get_by_role("button", name="Clear all").click()
     expect(page.locator("[data-tray=dealt] button.card")).to_have_count(13)
     expect(page.locator("[data-tray=candidates] button.card")).to_have_count(3)
@@ -51,3 +59,36 @@ def test_extra_three_submit_stays_in_view_after_clear_all_on_a_phone(browser, ta
     in_view(page, page.locator("[data-tray=dealt] button.card").last)
     fits_across(page)
     assert not player.errors, player.errors
+
+
+# --- 2. the open chat on a desktop ----------------------------------------------------------------
+
+
+def test_the_open_chat_covers_no_seat_on_a_desktop(browser, table_server):
+    player = valued_deal(browser, table_server, "chatdesk", "desktop", "Quick test table", bots=3)
+    page = player.page
+    page.locator("#chat-toggle").click()
+    chat = page.locator("#chat")
+    expect(chat).to_be_visible()
+    page.screenshot(path=f"{SHOTS}/leftovers-chat-desktop.png")
+    drawer = chat.bounding_box()
+    seats = page.locator("#seats .seat")
+    expect(seats).to_have_count(4)
+    for seat in seats.all():
+        for part in (seat.locator(".seat-name"), seat.locator(".seat-state"), seat.locator(".seat-score")):
+            assert apart(part.bounding_box(), drawer), (part.inner_text(), part.bounding_box(), drawer)
+            uncovered(page, part)
+    # What the player presses is not under it either, and the chat is whole in view.
+    for what in ('#rows [data-zone="back"] button.card >> nth=4', "#submit-button",
+                 "#hint-list > li:first-child button.hint"):
+        uncovered(page, page.locator(what))
+    for what in ("#chat-input", "#chat-close", "#chat-send"):
+        in_view(page, page.locator(what))
+    page.evaluate("window.scrollTo(0, 0)")
+    back = page.locator('#rows [data-zone="back"]').bounding_box()
+    assert back["y"] + back["height"] <= SIZES["desktop"]["height"], back
+    fits_across(page)
+    page.locator('#chat-phrases [data-phrase="good_luck"]').click()
+    expect(page.locator("#chat-lines")).to_contain_text("Good luck!")
+    assert not player.errors, player.errors
+
