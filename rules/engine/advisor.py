@@ -48,7 +48,7 @@ import hashlib
 import threading
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field as data_field
 from itertools import islice
 from typing import Sequence
 
@@ -56,9 +56,9 @@ import numpy as np
 
 from .advisor_candidates import (Candidate, SplitCandidate, candidates, hand_hints,
                                  hint_arrangement, pack_candidates)
-from .advisor_deals import (AdvisorError, Deal, check_table, exact_deals,
-                            opponent_arrangements, opponent_seats, sample_deals,
-                            unseen_cards)
+from .advisor_deals import (AdvisorError, Deal, Dealt, DealStream, check_table,
+                            exact_deals, opponent_arrangements, opponent_seats,
+                            sample_deals, unseen_cards)
 from .advisor_scoring import SEAT_FIELDS, SeatArrays, opponents_sweep
 from .arrangement import Arrangement
 from .cards import Card, CardError, check_in_deck, display_order
@@ -105,15 +105,45 @@ class CandidateEV:
 
 @dataclass(frozen=True)
 class Advice:
-    """What the advisor found for one hand, and how (sample size, seed, table)."""
+    """What the advisor found for one hand, and how (sample size, seed, table).
+
+    `candidates` (every candidate rated, best first) is made when first read: the hint
+    values and the analysis read the best, the hints' EVs (`hint_evs`) and the given
+    arrangement's, and a hand has a hundred candidates or more."""
 
     best: CandidateEV
-    candidates: tuple[CandidateEV, ...]
     arrangement: CandidateEV | None
     samples: int
     seed: int
     players: int
     exact: bool = False
+    _found: list = data_field(default_factory=list, repr=False, compare=False)
+    _means: list = data_field(default_factory=list, repr=False, compare=False)
+    _errors: list = data_field(default_factory=list, repr=False, compare=False)
+    _ranked: list = data_field(default_factory=list, repr=False, compare=False)
+
+    @property
+    def candidates(self) -> tuple[CandidateEV, ...]:
+        if not self._ranked:
+            rated = [_rated(candidate, ev, error) for candidate, ev, error
+                     in zip(self._found, self._means, self._errors)]
+            # Best first; equal EVs keep the candidates' order (hints first, in hint order).
+            order = sorted(range(len(rated)), key=lambda i: -rated[i].ev)
+            self._ranked.append(tuple(rated[i] for i in order))
+        return self._ranked[0]
+
+    def hint_evs(self) -> dict[int, float]:
+        """The EV of each hint that is a candidate, by its place in the hint list."""
+        found = self._found  # a FrontCandidates' splits are no hints: its `made` only
+        return {candidate.hint: ev for candidate, ev in zip(getattr(found, "made", found),
+                                                            self._means)
+                if candidate.hint is not None}
+
+
+def _rated(candidate: Candidate | SplitCandidate, ev: float, error: float) -> CandidateEV:
+    return CandidateEV(candidate if isinstance(candidate, SplitCandidate)
+                       else candidate.arrangement, ev, error, candidate.unused,
+                       candidate.hint)
 
 
 def advise(cards: Sequence[Card], config: RuleConfig, *, samples: int | None = None,
@@ -216,7 +246,7 @@ def _weigh(found: list[Candidate], pool: list[Card], config: RuleConfig, opponen
         field, sweep = pack_tables(deal_tables(pool, config, opponents, samples, seed,
                                                exact=True), config)
         return found, field, sweep, _scored(packed, field, sweep, config, player_is_banker)
-    deals = sample_deals(pool, opponents, config, seed)
+    deals = DealStream(pool, opponents, config, seed)  # sample_deals' tables, compiled
     deadline = None if time_budget is None else time.perf_counter() + time_budget
     dealt = 0
     parts, blocks = [], []
@@ -226,14 +256,15 @@ def _weigh(found: list[Candidate], pool: list[Card], config: RuleConfig, opponen
         # (advisor_deals.opponent_seats: one compiled call, one special screen); under a
         # deadline table by table, which stops after any table (the deals drawn past it
         # are never used).
-        drawn = list(islice(deals, want - dealt))
+        drawn = deals.draw(want - dealt)
         if deadline is None:
-            part = _arranged([hand for deal in drawn for hand in deal], config,
-                             (len(drawn), opponents))
+            part = _arranged(drawn, config, (want - dealt, opponents))
         else:
             tables = []
-            for deal in drawn:
-                tables.append(_arranged(deal, config, (1, opponents)))
+            for table in range(want - dealt):
+                seats = Dealt(drawn.pool, drawn.index[table * opponents:
+                                                      (table + 1) * opponents])
+                tables.append(_arranged(seats, config, (1, opponents)))
                 if time.perf_counter() >= deadline:
                     break
             part = _joined(tables)
@@ -248,12 +279,14 @@ def _weigh(found: list[Candidate], pool: list[Card], config: RuleConfig, opponen
     return found, field, sweep, np.concatenate(blocks, axis=1).astype(np.int32)
 
 
-def _arranged(hands: list, config: RuleConfig,
+def _arranged(hands: Dealt, config: RuleConfig,
               shape: tuple[int, int]) -> tuple[SeatArrays, np.ndarray | None]:
     """Tables of dealt hands (flat, `shape` = (tables, opponents)) arranged by the
     opponents' policy and packed, with their opponents_sweep (all-pairs mode)."""
+    from . import compiled  # numba loads in the processes that advise, not in all
     field = opponent_seats(hands, config, shape)
-    return field, opponents_sweep(field, config) if config.mode == "all_pairs" else None
+    # compiled.opponents_sweep: advisor_scoring.opponents_sweep's flags, compiled
+    return field, compiled.opponents_sweep(field, config) if config.mode == "all_pairs" else None
 
 
 def _joined(parts: list) -> tuple[SeatArrays, np.ndarray | None]:
@@ -345,20 +378,18 @@ def _advice(found: list[Candidate], arrangement: Arrangement | None, cards: list
     # The standard error of a sampled mean; an exact mean over every deal has none.
     errors = (points.std(axis=1, ddof=1) / np.sqrt(count) if count > 1 and not exact
               else np.zeros(len(means)))
-    rated = [CandidateEV(candidate if isinstance(candidate, SplitCandidate)
-                         else candidate.arrangement, ev, error, candidate.unused,
-                         candidate.hint)
-             for candidate, ev, error in zip(found, means.tolist(), errors.tolist())]
-    # Best first; equal EVs keep the candidates' order (hints first, in hint order).
-    order = sorted(range(len(rated)), key=lambda i: -rated[i].ev)
-    ranked = tuple(rated[i] for i in order)
+    count_found = len(found)
+    mean_list, error_list = means[:count_found].tolist(), errors[:count_found].tolist()
+    # The best: the first of the highest EV (Advice.candidates' order).
+    at = int(np.argmax(means[:count_found]))
+    best = _rated(found[at], mean_list[at], error_list[at])
     given = None
     if arrangement is not None:
         unused = tuple(sorted((Counter(cards) - Counter(arrangement.cards)).elements(),
                               key=display_order))
         given = CandidateEV(arrangement, float(means[-1]), float(errors[-1]), unused,
                             _hint_index(found, arrangement))
-    return Advice(ranked[0], ranked, given, count, seed, players, exact)
+    return Advice(best, given, count, seed, players, exact, found, mean_list, error_list)
 
 
 def _hint_index(found: list[Candidate], arrangement: Arrangement) -> int | None:
@@ -435,7 +466,7 @@ def value_hints(cards: Sequence[Card], config: RuleConfig, *, players: int | Non
     advice = advise(cards, config, samples=samples, seed=seed, players=players,
                     player_is_banker=player_is_banker, **options)
     hint_list = tuple(hand_hints(cards, config))
-    by_hint = {c.hint: c.ev for c in advice.candidates if c.hint is not None}
+    by_hint = advice.hint_evs()
     by_signature = None  # worked out only for a hint that plays as another (rare)
     evs = []
     for index, hint in enumerate(hint_list):
@@ -448,7 +479,10 @@ def value_hints(cards: Sequence[Card], config: RuleConfig, *, players: int | Non
         evs.append(by_signature.get(Candidate(hint_arrangement(hint, config)).signature, 0.0))
     best = advice.best
     best_index = best.hint
-    if best_index is None:
+    # A split candidate plays no hint's rows: candidates() keeps a split only where no
+    # hint shows its codes, and with 13 cards it declares nothing and plays the 马牌
+    # with every hint.
+    if best_index is None and not isinstance(best.played, SplitCandidate):
         # A candidate that plays the same as a hint is that hint.
         signature = Candidate(best.arrangement).signature
         best_index = next((i for i, hint in enumerate(hint_list)

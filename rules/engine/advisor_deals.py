@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 from itertools import combinations
 from math import comb
 from typing import Iterator, Sequence
@@ -35,8 +36,8 @@ import numpy as np
 
 from .arrangement import Arrangement
 from .advisor_candidates import hint_arrangement
-from .advisor_scoring import SeatArrays, plays_horse
-from .cards import Card, build_deck, display_order
+from .advisor_scoring import SeatArrays, horse_card_of, plays_horse
+from .cards import JOKER_RANK, SUITS, Card, build_deck, display_order
 from .config import CATEGORIES, RuleConfig
 from .hints import Hint, first_layout, special_declaration
 from .rows import RowValue
@@ -54,12 +55,24 @@ class AdvisorError(ValueError):
 def unseen_cards(cards: Sequence[Card], config: RuleConfig) -> list[Card]:
     """The deck minus the player's cards, as a multiset, in a fixed order (so a seed
     deals the same tables on every machine)."""
-    rest = Counter(build_deck(config.deck, config.jokers))
-    rest.subtract(Counter(cards))
-    short = [card.code for card, count in rest.items() if count < 0]
-    if short:
+    held = Counter(card.code for card in cards)
+    unseen = []
+    for card in _sorted_deck(config.deck, config.jokers):  # display order, as sorted()
+        if held.get(card.code):
+            held[card.code] -= 1
+        else:
+            unseen.append(card)
+    if any(held.values()):  # a card the deck lacks, or holds fewer of: say which
+        rest = Counter(build_deck(config.deck, config.jokers))
+        rest.subtract(Counter(cards))
+        short = [card.code for card, count in rest.items() if count < 0]
         raise AdvisorError(f"{', '.join(short)}: more copies than this deck holds")
-    return sorted(rest.elements(), key=display_order)
+    return unseen
+
+
+@lru_cache(maxsize=8)
+def _sorted_deck(deck: str, jokers: bool) -> tuple[Card, ...]:
+    return tuple(sorted(build_deck(deck, jokers), key=display_order))
 
 
 def check_table(cards: Sequence[Card], config: RuleConfig, players: int) -> int:
@@ -123,7 +136,54 @@ def opponent_arrangements(hands: Sequence[Sequence[Card]],
             for hand, flag in zip(hands, declarable)]
 
 
-def opponent_seats(hands: Sequence[Sequence[Card]], config: RuleConfig,
+class Dealt:
+    """Hands dealt from a pool of cards, kept as positions in it ((hands, size) ints):
+    a sequence of hands (each a tuple of Cards, made when read), which opponent_seats
+    arranges without making them (DealStream's tables; any list of hands via `of`)."""
+
+    __slots__ = ("pool", "index")
+
+    def __init__(self, pool: Sequence[Card], index: np.ndarray) -> None:
+        self.pool, self.index = pool, index
+
+    @classmethod
+    def of(cls, hands: Sequence[Sequence[Card]]) -> "Dealt":
+        """Hands of equal size as positions in their own cards, one after another."""
+        pool = [card for hand in hands for card in hand]
+        size = len(hands[0]) if len(hands) else 0
+        return cls(pool, np.arange(len(pool), dtype=np.int64).reshape(len(hands), size))
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+    def __getitem__(self, at: int) -> tuple[Card, ...]:
+        pool = self.pool
+        return tuple(pool[i] for i in self.index[at].tolist())
+
+    def __iter__(self) -> Iterator[tuple[Card, ...]]:
+        return (self[at] for at in range(len(self)))
+
+
+class DealStream:
+    """sample_deals' tables, drawn compiled (compiled.deal continues random.Random(seed)
+    as random.sample would: the same tables, in the same order), many at a time and kept
+    as positions in the unseen cards (Dealt), not as Cards."""
+
+    def __init__(self, unseen: Sequence[Card], opponents: int, config: RuleConfig,
+                 seed: int) -> None:
+        from . import compiled  # numba loads in the processes that advise, not in all
+        self.pool, self.opponents, self.size = list(unseen), opponents, config.hand_size
+        self.words, self.place = compiled.deal_state(seed)
+
+    def draw(self, tables: int) -> Dealt:
+        """The next `tables` deals' hands, (tables × opponents) of them, table by table."""
+        from . import compiled
+        drawn = compiled.deal(self.words, self.place, len(self.pool),
+                              self.size * self.opponents, tables)
+        return Dealt(self.pool, drawn.reshape(tables * self.opponents, self.size))
+
+
+def opponent_seats(hands: Sequence[Sequence[Card]] | Dealt, config: RuleConfig,
                    shape: tuple[int, ...]) -> SeatArrays:
     """SeatArrays.pack(opponent_arrangements(hands, config), config, shape), the same
     arrays, for a fraction of the work: a hand the special screen clears and
@@ -131,8 +191,59 @@ def opponent_seats(hands: Sequence[Sequence[Card]], config: RuleConfig,
     compiled first hint, which gives its rows' keys and nothing else — all that
     settlement compares. A served hand the screen lets through is tested for its
     specials here, and arranged compiled when it forms none; the others go through
-    opponent_arrangement."""
+    opponent_arrangement. 13-card hands of the four-suit decks are read as numbers from
+    their positions in the pool (Dealt), screened compiled (compiled.may_declare: the
+    answers of special_screen.may_declare), and made into Cards only where the Python
+    policy needs them."""
     from . import compiled  # numba loads in the processes that advise, not in all
+    if config.hand_size != compiled.CARDS or config.deck not in ("standard", "extra_suit"):
+        return _seats_of_cards(list(hands), config, shape)
+    dealt = hands if isinstance(hands, Dealt) else Dealt.of(hands)
+    count = len(dealt)
+    if not count:
+        return _seats_of_cards([], config, shape)
+    index = dealt.index
+    ranks, suits, joker, horse_card = (column[index] for column in
+                                       _pool_arrays(dealt.pool, config))
+    plain = ~joker.any(axis=1)
+    declarable = np.ones(count, dtype=bool)
+    declarable[plain] = compiled.may_declare(ranks[plain], suits[plain], config)
+    fast = plain & ~declarable
+    arranged = {}
+    for i in np.flatnonzero(~fast).tolist():
+        hand = dealt[i]
+        if not plain[i]:
+            arranged[i] = opponent_arrangement(hand, config)
+            continue
+        declared = special_declaration(hand, config)
+        if declared is None:
+            fast[i] = True
+        else:
+            arranged[i] = hint_arrangement(declared, config)
+    coded = np.flatnonzero(fast)
+    found = (compiled.first_rows_of(ranks[coded], suits[coded], config)[0] if len(coded)
+             else None)
+    return SeatArrays.assemble(count, coded.tolist(), found, horse_card.any(axis=1)[coded],
+                               [arranged[i] for i in sorted(arranged)], config, shape)
+
+
+def _pool_arrays(pool: Sequence[Card], config: RuleConfig) -> tuple[np.ndarray, ...]:
+    """Each card of the pool as opponent_seats reads it: rank (2..14, 0 a joker), suit
+    (SUITS' order, a joker 0), joker, and whether it is the rule set's 马牌."""
+    horse = horse_card_of(config)
+    return (np.array([card.rank for card in pool], dtype=np.int64),
+            np.array([SUIT_INDEX.get(card.suit, 0) for card in pool], dtype=np.int64),
+            np.array([card.rank == JOKER_RANK for card in pool], dtype=bool),
+            np.array([bool(horse) and card.code == horse for card in pool], dtype=bool))
+
+
+SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
+
+
+def _seats_of_cards(hands: list, config: RuleConfig, shape: tuple[int, ...]) -> SeatArrays:
+    """opponent_seats for hands the numbers do not serve (16 cards, other decks): the
+    special screen over Cards, compiled.first_rows where it serves."""
+    from . import compiled
     declarable = may_declare(hands, config)
     fast, arranged = [], []  # compiled: their positions; the others' arrangements, in order
     for i, hand in enumerate(hands):

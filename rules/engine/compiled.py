@@ -153,18 +153,31 @@ def _ranks_and_suits(hands) -> tuple[np.ndarray, np.ndarray]:
     in position order then lists its ranks high to low, as the tables are indexed."""
     numbers = np.array([[_NUMBER[card.rank, card.suit] for card in hand] for hand in hands],
                        dtype=np.int64).reshape(len(hands), CARDS)
-    ranks = numbers % RANKS
+    return _ordered(numbers % RANKS, numbers // RANKS)
+
+
+def _ordered(ranks: np.ndarray, suits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Ranks (0..12) and suits of each hand, its cards put high to low (a stable sort:
+    cards of one rank keep their order)."""
     order = np.argsort(-ranks, axis=1, kind="stable")
-    return (np.take_along_axis(ranks, order, axis=1),
-            np.take_along_axis(numbers // RANKS, order, axis=1))
+    return np.take_along_axis(ranks, order, axis=1), np.take_along_axis(suits, order, axis=1)
 
 
 def first_rows(hands, config: RuleConfig) -> tuple[np.ndarray, np.ndarray]:
     """(codes, categories), each (len(hands), 3) int64, front / middle / back: the keys of
     each hand's first normal hint (module docstring). Every hand must be `served`."""
-    ranks, suits = _ranks_and_suits(hands)
+    return first_rows_of(*_ranks_and_suits(hands), config, ordered=True)
+
+
+def first_rows_of(ranks: np.ndarray, suits: np.ndarray, config: RuleConfig, *,
+                  ordered: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """first_rows of hands given as their cards' ranks and suits ((hands, 13) each): the
+    ranks 2..14 and suits by SUITS' index (advisor_deals.opponent_seats), or, `ordered`,
+    as _ranks_and_suits gives them."""
+    if not ordered:
+        ranks, suits = _ordered(ranks - 2, suits)
     main, fallback = _orders(config)
-    codes = np.empty((len(hands), 3), dtype=np.int64)
+    codes = np.empty((len(ranks), 3), dtype=np.int64)
     _first_hints(ranks, suits, *row_tables(config.wheel), _BINOM, main, fallback,
                  _SPLIT_MIDDLE, _SPLIT_FRONT, _FIVE_MASK, _GROUP5, _FRONT_LEN, codes)
     return codes, codes >> CATEGORY_SHIFT
@@ -538,6 +551,246 @@ def _table_points(c_codes, c_points, c_foul, c_special, c_rank, c_value, c_big, 
                 total += points
             out[c, t] = total
     return out
+
+
+# --- the opponents' deals and their special screen ----------------------------------------
+
+
+def deal_state(seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """random.Random(seed)'s Mersenne Twister state, as the compiled dealer continues it:
+    the 624 words and the next word's place."""
+    import random
+    words = random.Random(seed).getstate()[1]
+    return (np.array(words[:624], dtype=np.int64), np.array([words[624]], dtype=np.int64))
+
+
+def sample_setsize(k: int) -> int:
+    """random.sample's threshold (CPython 3.11): a population of at most this many is
+    drawn from a shrinking pool, a larger one by rejecting repeats."""
+    from math import ceil, log
+    setsize = 21
+    if k > 5:
+        setsize += 4 ** ceil(log(k * 3, 4))
+    return setsize
+
+
+def deal(words: np.ndarray, place: np.ndarray, population: int, k: int,
+         tables: int) -> np.ndarray:
+    """(tables, k): the positions in the population that `tables` calls of
+    random.Random.sample(population, k) would draw, one call after another, from the
+    generator state (words, place), which moves on as theirs would (CPython 3.11's
+    sample over _randbelow_with_getrandbits: the same numbers, bit for bit)."""
+    out = np.empty((tables, k), dtype=np.int64)
+    _deal(words, place, population, k, population <= sample_setsize(k), out)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _next_word(words, place):
+    """genrand_uint32 of CPython's _randommodule.c (MT19937), on int64 words."""
+    if place[0] >= 624:
+        for kk in range(624):
+            y = (words[kk] & 0x80000000) | (words[(kk + 1) % 624] & 0x7fffffff)
+            value = words[(kk + 397) % 624] ^ (y >> 1)
+            if y & 1:
+                value ^= 0x9908b0df
+            words[kk] = value
+        place[0] = 0
+    y = words[place[0]]
+    place[0] += 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9d2c5680
+    y ^= (y << 15) & 0xefc60000
+    y ^= y >> 18
+    return y
+
+
+@njit(cache=True, nogil=True)
+def _below(words, place, n):
+    """random.Random._randbelow_with_getrandbits(n): getrandbits(n.bit_length()) until
+    below n (getrandbits(k <= 32) is the next word's top k bits)."""
+    bits = 0
+    while (1 << bits) <= n:
+        bits += 1
+    r = _next_word(words, place) >> (32 - bits)
+    while r >= n:
+        r = _next_word(words, place) >> (32 - bits)
+    return r
+
+
+@njit(cache=True, nogil=True)
+def _deal(words, place, n, k, from_pool, out):
+    pool = np.empty(n, dtype=np.int64)
+    selected = np.zeros(n, dtype=np.bool_)
+    for t in range(out.shape[0]):
+        if from_pool:
+            for i in range(n):
+                pool[i] = i
+            for i in range(k):
+                j = _below(words, place, n - i)
+                out[t, i] = pool[j]
+                pool[j] = pool[n - i - 1]
+        else:
+            selected[:] = False
+            for i in range(k):
+                j = _below(words, place, n)
+                while selected[j]:
+                    j = _below(words, place, n)
+                selected[j] = True
+                out[t, i] = j
+
+
+# special_screen.may_hold's specials, by number (SCREENS.index(code)); any other code
+# passes every hand.
+SCREENS = ("supreme_dragon", "dragon", "royals_jqka", "twelve_faces", "three_quads",
+           "four_trips", "six_pairs", "five_pairs_trips", "all_high", "all_low",
+           "half_high", "half_low", "one_color", "black_one_red", "red_one_black",
+           "three_flushes", "three_straights", "three_straight_flushes")
+
+
+@lru_cache(maxsize=64)
+def _screen_plan(specials) -> tuple[np.ndarray, np.ndarray]:
+    """The rule set's specials as may_hold reads them: each one's number in SCREENS
+    (-1: unknown, passes every hand) and the ranks a count must be 0 over for all_high
+    and all_low, as may_hold's slices of the 15 rank counts take them."""
+    numbers, spans = [], []
+    for rule in specials:
+        code = rule.code
+        numbers.append(SCREENS.index(code) if code in SCREENS else -1)
+        if code == "all_high":
+            spans.append(slice(None, max(rule.param("min_rank", 8), 0)).indices(15)[:2])
+        elif code == "all_low":
+            spans.append(slice(rule.param("max_rank", 8) + 1, None).indices(15)[:2])
+        else:
+            spans.append((0, 0))
+    return (np.array(numbers, dtype=np.int64),
+            np.array(spans, dtype=np.int64).reshape(len(numbers), 2))
+
+
+def may_declare(ranks: np.ndarray, suits: np.ndarray, config: RuleConfig) -> np.ndarray:
+    """special_screen.may_declare of 13-card hands without jokers given as their cards'
+    ranks (2..14) and suits (SUITS' order, twin diamonds as diamonds), (hands, 13) each:
+    the same answer, hand by hand (False only where every special's screen refuses)."""
+    out = np.ones(len(ranks), dtype=np.bool_)
+    if not config.specials:
+        out[:] = False
+        return out
+    from .special_screen import _run_codes
+    numbers, spans = _screen_plan(config.specials)
+    _may_declare(ranks, suits, numbers, spans, _run_codes(), out)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _may_declare(ranks, suits, numbers, spans, run_codes, out):
+    count = np.zeros(15, dtype=np.int64)
+    suit = np.zeros(4, dtype=np.int64)
+    for hand in range(ranks.shape[0]):
+        count[:] = 0
+        suit[:] = 0
+        for i in range(ranks.shape[1]):
+            count[ranks[hand, i]] += 1
+            suit[suits[hand, i]] += 1
+        most = 0
+        for r in range(15):
+            most = max(most, count[r])
+        red = suit[1] + suit[3]  # h, d in SUITS = "shcd"
+        held = False
+        for at in range(numbers.shape[0]):
+            n = numbers[at]
+            if n < 0:
+                held = True
+            elif n == 0:  # supreme_dragon
+                used = 0
+                for s in range(4):
+                    used += suit[s] > 0
+                held = most <= 1 and used <= 1
+            elif n == 1:  # dragon
+                held = most <= 1
+            elif n == 2:  # royals_jqka
+                held = count[11] + count[12] + count[13] + count[14] == 13
+            elif n == 3:  # twelve_faces
+                held = count[11] + count[12] + count[13] >= 12
+            elif n == 4 or n == 5:  # three_quads, four_trips
+                least = 4 if n == 4 else 3
+                sets = 0
+                for r in range(15):
+                    sets += count[r] >= least
+                held = sets >= (3 if n == 4 else 4)
+            elif n == 6:  # six_pairs
+                pairs = 0
+                for r in range(15):
+                    pairs += count[r] // 2
+                held = pairs >= 6
+            elif n == 7:  # five_pairs_trips
+                odd = 0
+                top = 0
+                for r in range(15):
+                    if count[r] % 2 == 1:
+                        odd += 1
+                        top = max(top, count[r])
+                held = odd == 1 and top >= 3
+            elif n == 8 or n == 9:  # all_high, all_low: no card over the span
+                total = 0
+                for r in range(spans[at, 0], spans[at, 1]):
+                    total += count[r]
+                held = total == 0
+            elif n == 10 or n == 11:  # half_high, half_low
+                held = count[14] == 1
+            elif n == 12:  # one_color
+                held = red == 0 or red == 13
+            elif n == 13:  # black_one_red
+                held = red == 1
+            elif n == 14:  # red_one_black
+                held = red == 12
+            else:  # the three flushes, straights, straight flushes
+                flushes = True
+                straights = True
+                if n == 15 or n == 17:
+                    shape = np.sort(suit)[::-1]
+                    flushes = (shape[0] == 13 or (shape[0] == 10 and shape[1] == 3)
+                               or (shape[0] == 8 and shape[1] == 5)
+                               or (shape[0] == 5 and shape[1] == 5 and shape[2] == 3))
+                if n == 16 or n == 17:
+                    code = 0
+                    for r in range(15):
+                        code |= min(count[r], 3) << (2 * r)
+                    at_code = min(np.searchsorted(run_codes, code), run_codes.shape[0] - 1)
+                    straights = most <= 3 and run_codes[at_code] == code
+                held = flushes and straights
+            if held:
+                break
+        out[hand] = held
+
+
+def opponents_sweep(opponents, config: RuleConfig) -> np.ndarray:
+    """advisor_scoring.opponents_sweep, compiled: (tables, opponents) bool, the opponent
+    scoops every other opponent at its table (True with one opponent) — the same
+    flags, pair by pair (_pair's scoops, which the scoop rule does not change)."""
+    out = np.empty(opponents.foul.shape, dtype=np.bool_)
+    _sweep(opponents.codes, opponents.points, opponents.foul, opponents.special,
+           opponents.rank, opponents.value, opponents.big, opponents.horse, out)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _sweep(codes, points, foul, special, rank, value, big, horse, out):
+    tables, seats = foul.shape
+    for t in range(tables):
+        for i in range(seats):
+            every = True
+            for j in range(seats):
+                if j == i:
+                    continue
+                _, scoops, _ = _pair(
+                    codes[t, i], points[t, i], foul[t, i], special[t, i], rank[t, i],
+                    value[t, i], big[t, i], horse[t, i],
+                    codes[t, j], points[t, j], foul[t, j], special[t, j], rank[t, j],
+                    value[t, j], big[t, j], horse[t, j], False, True, 1, 0)
+                if not scoops:
+                    every = False
+                    break
+            out[t, i] = every
 
 
 def warm() -> None:
