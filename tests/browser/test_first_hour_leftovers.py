@@ -92,3 +92,29 @@ def test_the_open_chat_covers_no_seat_on_a_desktop(browser, table_server):
     expect(page.locator("#chat-lines")).to_contain_text("Good luck!")
     assert not player.errors, player.errors
 
+
+
+# --- 3. 多三张 held sideways: the trays' titles -------------------------------------------------
+
+
+def test_held_sideways_the_extra_three_trays_titles_show_whole(browser, table_server):
+    player = valued_deal(browser, table_server, "traysides", "landscape", "Quick 多三张 table", cards=16)
+    page = player.page
+    titles = page.locator(".hand-zone .hand .row-title")
+    # At the deal the hint has placed or left out every card: the candidates' tray is empty.
+    expect(page.locator("[data-tray=candidates] button.card")).to_have_count(0)
+    page.screenshot(path=f"{SHOTS}/leftovers-extra-trays-landscape.png")
+    expect(titles).to_have_count(3)
+    for title in titles.all():
+        whole(title)
+    in_view(page, page.locator("#submit-button"))
+    in_view(page, page.locator("#hint-list button.hint.best .hint-ev"))
+    # Clear all: the candidates are back in their tray, the 13 fan out above them.
+    page.get_by_role("button", name="Clear all").click()
+    expect(page.locator("[data-tray=candidates] button.card")).to_have_count(3)
+    page.screenshot(path=f"{SHOTS}/leftovers-extra-trays-cleared-landscape.png")
+    for title in titles.all():
+        whole(title)
+    in_view(page, page.locator("#submit-button"))
+    fits_across(page)
+    assert not player.errors, player.errors
