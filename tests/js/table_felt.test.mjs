@@ -49,3 +49,25 @@ test("while a settled round is revealed its players' seats are the reveal's hand
   assert.equal(inReveal({ ...round, phase: "arranging" }, { position: 0, user_id: 7 }), false);
   assert.equal(inReveal(null, { position: 0, user_id: 7 }), false);
 });
+
+test("bots have faces of their own: their number, a colour each, never the server's shared picture", async () => {
+  const { installFakeDom } = await import("./fake_dom.mjs");
+  installFakeDom();
+  const { avatar } = await import("../../static/js/table_seats.js");
+  const t = (id, params) => `${id} ${JSON.stringify(params || {})}`;
+  const faces = [1, 2, 3, 4, 5].map((n) => avatar({ display_name: `Bot · Normal ${n}`, avatar: "/accounts/9/avatar.svg" }, t));
+  assert.deepEqual(faces.map((face) => face.textContent), ["1", "2", "3", "4", "5"]);
+  for (const face of faces) {
+    assert.match(face.className, /\bbot-face\b/);
+    assert.equal(face.all().filter((node) => node.tagName === "IMG").length, 0);
+  }
+  const hues = faces.map((face) => /hue-(\d+)/.exec(face.className)[1]);
+  assert.equal(new Set(hues).size, hues.length, `five bots, ${hues}`);
+  const levels = ["Easy", "Normal", "Strong"].map((level) => avatar({ display_name: `Bot · ${level} 1` }, t));
+  assert.equal(new Set(levels.map((face) => /hue-(\d+)/.exec(face.className)[1])).size, 3);
+  // A person keeps their picture, or their initial on a disc.
+  const mei = avatar({ display_name: "Mei", avatar: "/accounts/2/avatar.svg" }, t);
+  assert.equal(mei.all().filter((node) => node.tagName === "IMG").length, 1);
+  assert.equal(avatar({ display_name: "mei" }, t).textContent, "M");
+  assert.doesNotMatch(avatar({ display_name: "Bot fan" }, t).className, /bot-face/);
+});
