@@ -513,7 +513,11 @@ export class RevealView {
         el("td", { class: "number" },
           t("reveal.points_for", { name: this._name(pair.a), points: signed(pair.points) })));
     });
-    this.elements.pairTable.replaceChildren(el("table", { class: "data pair-table" },
-      el("thead", {}, head), el("tbody", {}, body)));
+    // Wider than a phone, the table scrolls sideways in its own wrapper, never the page;
+    // the wrapper takes the keyboard's focus so arrow keys scroll it too. (The table stays
+    // a table: made a scrolling block, it lost its rows and columns to screen readers.)
+    this.elements.pairTable.replaceChildren(el("div", { class: "pair-table-wrap", role: "region",
+      tabindex: "0", "aria-label": t("reveal.pairs") },
+    el("table", { class: "data pair-table" }, el("thead", {}, head), el("tbody", {}, body))));
   }
 }

@@ -157,3 +157,36 @@ def test_bots_have_faces_of_their_own_at_every_size(browser, table_server):
     page.screenshot(path=f"{SHOTS}/leftovers-bot-faces-reveal-phone.png")
     told_apart(bot_faces(page, ".reveal-hand .avatar.bot-face"))
     assert not player.errors, player.errors
+
+
+# --- 5. the reveal's "Every pair" on a phone --------------------------------------------------
+
+
+@pytest.mark.parametrize("size", ["phone", "landscape"])
+def test_every_pair_scrolls_in_its_own_wrapper_not_the_page(browser, table_server, size):
+    player = valued_deal(browser, table_server, f"pairs{size}", size, "Quick test table", bots=3)
+    page = player.page
+    page.locator("#submit-button").click()
+    expect(page.locator("#reveal")).to_have_attribute("data-done", "true", timeout=60000)
+    page.locator("#pair-summary").click()
+    table = page.locator("#pair-table table")
+    expect(table.locator("tbody tr")).to_have_count(6)  # four players: six pairs
+    table.scroll_into_view_if_needed()
+    page.screenshot(path=f"{SHOTS}/leftovers-every-pair-{size}.png")
+    fits_across(page)
+    wrapper = page.locator("#pair-table")
+    box = wrapper.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= SIZES[size]["width"] + 1, box
+    # What is wider than the screen scrolls inside a wrapper of its own, which the keyboard
+    # can reach; the table stays a table (rows and columns for a screen reader).
+    scroller = wrapper.locator(".pair-table-wrap")
+    assert scroller.evaluate("n => getComputedStyle(n).overflowX") in ("auto", "scroll")
+    expect(scroller).to_have_attribute("tabindex", "0")
+    expect(scroller).to_have_attribute("aria-label", "Every pair")
+    assert table.evaluate("n => getComputedStyle(n).display") == "table"
+    sizes = scroller.evaluate("n => [n.scrollWidth, n.clientWidth]")
+    if sizes[0] > sizes[1] + 1:  # it scrolls: all the way to the totals
+        scroller.evaluate("n => { n.scrollLeft = n.scrollWidth; }")
+        in_view(page, table.locator("thead th").last)
+    expect(table.locator("thead th")).to_have_count(6)
+    assert not player.errors, player.errors
