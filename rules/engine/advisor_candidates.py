@@ -33,19 +33,19 @@ from __future__ import annotations
 import bisect
 import threading
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations
-from typing import Sequence
 
 import numpy as np
 
 from .advisor_scoring import SeatArrays, key_code, plays_horse
-from .arrangement import Arrangement, arrange
+from .arrangement import Arrangement, arrange, foul_reason
 from .cards import Card, display_order
 from .config import CATEGORIES, FRONT_CATEGORIES, ROWS, RuleConfig
 from .hints import Hint, display_row, hints
-from .rows import RowValue, key3, key5
+from .rows import RowValue, evaluate, key3, key5
 from .search import all_layouts, joker_row_key
 from .specials import SpecialMatch
 
@@ -111,6 +111,38 @@ class SplitCandidate:
         return hash((self.hand, self.split))
 
 
+class FrontCandidates(Sequence):
+    """candidates() of a hand the compiled Pareto front serves: the hints' candidates
+    (`made`), then a SplitCandidate for each split of the front that no hint shows —
+    made when read (a hand has a hundred or so, and the advisor scores them from their
+    codes, `codes`, reading few of them)."""
+
+    def __init__(self, made: list, hand: tuple[Card, ...], wheel: str, splits: np.ndarray,
+                 codes: np.ndarray) -> None:
+        self.made, self.hand, self.wheel = made, hand, wheel
+        self.splits, self.codes = splits.tolist(), codes
+        self._split_candidates: dict[int, SplitCandidate] = {}
+
+    def __len__(self) -> int:
+        return len(self.made) + len(self.splits)
+
+    def __getitem__(self, at):
+        if isinstance(at, slice):
+            return [self[i] for i in range(*at.indices(len(self)))]
+        if at < 0:
+            at += len(self)
+        if not 0 <= at < len(self):
+            raise IndexError(at)
+        if at < len(self.made):
+            return self.made[at]
+        at -= len(self.made)
+        candidate = self._split_candidates.get(at)
+        if candidate is None:
+            candidate = self._split_candidates[at] = SplitCandidate(
+                self.hand, self.wheel, self.splits[at], tuple(self.codes[at].tolist()))
+        return candidate
+
+
 # The last hands' hints: advise() lists them as candidates and value_hints shows them, so
 # the hint values of a hand search them once. Hints are a function of the cards and the
 # rules alone, so a stale entry can never be wrong, only evicted.
@@ -134,17 +166,25 @@ def hint_arrangement(hint: Hint, config: RuleConfig) -> Arrangement:
     """The arrangement a hint submits: its rows, declaring its special if it names one.
 
     Built without best_special again: the hint already found the special, and settlement
-    reads only its rank, points and 抛 class from the rule set's line."""
-    arrangement = arrange(hint.front, hint.middle, hint.back, config)
+    reads only its rank, points and 抛 class from the rule set's line. Nor are its rows
+    checked as a submission's are (arrange): a hint's rows are tuples of Cards of the
+    rows' sizes, so only their values and the foul are worked out — the same ones."""
+    wheel = config.wheel
+    values = (evaluate(hint.front, wheel), evaluate(hint.middle, wheel),
+              evaluate(hint.back, wheel))
+    arrangement = Arrangement(hint.front, hint.middle, hint.back, *values,
+                              foul=foul_reason(values) is not None)
     if hint.special is None:
         return arrangement
     return replace(arrangement, foul=False, special=SpecialMatch(config.special(hint.special)))
 
 
-def candidates(cards: Sequence[Card], config: RuleConfig) -> list[Candidate | SplitCandidate]:
+def candidates(cards: Sequence[Card], config: RuleConfig) -> Sequence[Candidate | SplitCandidate]:
     """The hints first (in hint order), then the rest of the Pareto front; one per
     signature, never a foul (module docstring). Told apart by their rows' codes (one
-    code per key), the special they declare and whether they play the 马牌."""
+    code per key), the special they declare and whether they play the 马牌. A list, or
+    where the compiled front serves the hand a FrontCandidates (its splits made when
+    read)."""
     cards = list(cards)
     hint_list = hand_hints(cards, config)
     found: list[Candidate | SplitCandidate] = []
@@ -167,11 +207,14 @@ def candidates(cards: Sequence[Card], config: RuleConfig) -> list[Candidate | Sp
         if row_values_rise(config) and compiled.served(hand, config):
             horse = plays_horse(hand, config)  # a split plays all 13 cards
             splits, codes = compiled.pareto_splits(hand, config)
-            for split, rows in zip(splits, map(tuple, codes.tolist())):
-                if (rows, None, horse) not in seen:  # a split is never a foul
-                    seen.add((rows, None, horse))
-                    found.append(SplitCandidate(hand, config.wheel, split, rows))
-            return found
+            # The front's splits show distinct codes: only a hint's can repeat one (a
+            # split is never a foul, declares nothing and plays the 马牌 if any seat does).
+            shown = np.array([rows for rows, special, played in seen
+                              if special is None and played == horse],
+                             dtype=np.int64).reshape(-1, 3)
+            new = ~(codes[:, None, :] == shown[None, :, :]).all(axis=2).any(axis=1)
+            return FrontCandidates(found, hand, config.wheel,
+                                   np.array(splits, dtype=np.int64)[new], codes[new])
         for arrangement in pareto_layouts(cards, config):
             add(Candidate(arrangement))
         return found
@@ -353,6 +396,14 @@ def pack_candidates(found: Sequence[Candidate | SplitCandidate],
     """SeatArrays.pack of the candidates' arrangements, without building those of the
     split candidates: their codes are known, and they declare nothing, never foul and
     play all 13 cards (the 马牌 with them, when the hand holds it)."""
+    if isinstance(found, FrontCandidates):
+        made = found.made
+        if not found.splits:
+            return SeatArrays.pack([candidate.arrangement for candidate in made], config)
+        return SeatArrays.assemble(
+            len(found), np.arange(len(made), len(found)), found.codes,
+            np.full(len(found.splits), plays_horse(found.hand, config)),
+            [candidate.arrangement for candidate in made], config)
     coded = [i for i, candidate in enumerate(found) if isinstance(candidate, SplitCandidate)]
     if not coded:
         return SeatArrays.pack([candidate.arrangement for candidate in found], config)

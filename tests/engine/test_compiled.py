@@ -198,3 +198,29 @@ def _row_key_lists(hand, config):
     fives, threes = _split_tables()[:2]
     return ([_row_key(tuple(hand[p] for p in combo), config.wheel) for combo in threes],
             [_row_key(tuple(hand[p] for p in combo), config.wheel) for combo in fives])
+
+
+@pytest.mark.parametrize("name", ["standard", "extra-suit", "fuzhou"])
+def test_the_front_candidates_pack_what_their_arrangements_pack(name):
+    """advisor_candidates.FrontCandidates (the splits made when read): every candidate
+    once, hints first, no split showing a hint's rows, and pack_candidates packs what
+    SeatArrays.pack packs of their arrangements."""
+    from rules.engine.advisor_candidates import (FrontCandidates, SplitCandidate,
+                                                 candidates, pack_candidates)
+
+    config = preset(name)
+    if name == "fuzhou":
+        config = replace(config, horse_card="Ah")
+    for hand in _hands(config, 25, seed=71):
+        found = candidates(hand, config)
+        assert isinstance(found, FrontCandidates)
+        listed = list(found)
+        assert len(listed) == len(found) and found[-1] is listed[-1]
+        assert found[1:4] == listed[1:4]
+        splits = [c for c in listed if isinstance(c, SplitCandidate)]
+        assert listed[:len(found.made)] == found.made and len(splits) == len(found.splits)
+        assert len({c.signature for c in listed}) == len(listed)
+        packed = pack_candidates(found, config)
+        want = SeatArrays.pack([c.arrangement for c in listed], config)
+        for field in SEAT_FIELDS:
+            assert np.array_equal(getattr(packed, field), getattr(want, field)), field
