@@ -292,9 +292,12 @@ def advice_cpu(rounds: int, seed: int) -> None:
     """The advice worker's CPU for a 4-player round, as games.live.advice_tasks and
     games.record.analysis run it in one process: every hand's hint values after the deal
     (advisor.value_hints), then every hand's analysis after the settlement (here the
-    first hint submitted; advisor.rate_arrangement), seeded by the cards (seed_for)."""
+    first hint submitted, rebuilt from its codes as the worker does; before issue 23's
+    last step the bench searched that first hint inside the clock, which the worker never
+    does; advisor.rate_arrangement), seeded by the cards (seed_for)."""
     from rules.engine import advisor
     from rules.engine.advisor import rate_arrangement, seed_for, value_hints
+    from rules.engine.arrangement import validate_submission
     config = preset("standard")
     source = SeededSource(seed + 7)
     deck = build_deck(config.deck, config.jokers)
@@ -305,13 +308,19 @@ def advice_cpu(rounds: int, seed: int) -> None:
         getattr(advisor, "_WEIGHED", {}).clear()  # a new round: nothing weighed yet
         dealt = shuffle(deck, source)
         hands = [list(dealt[seat * 13:(seat + 1) * 13]) for seat in range(PLAYERS)]
+        # What each player submitted (the first hint), made before the clock: the worker
+        # reads it from the record and rebuilds it from its codes (validate_submission,
+        # as games.record.analysis.analyse_hand does; that is timed).
+        submitted = [normal(hand, config, 0).rows for hand in hands]
         start = time.process_time()
         for hand in hands:
             value_hints(hand, config, players=PLAYERS)
         middle = time.process_time()
-        for hand in hands:
-            rate_arrangement(hand, normal(hand, config, 0), config, players=PLAYERS,
-                             seed=seed_for(hand))
+        for hand, rows in zip(hands, submitted):
+            played = validate_submission([card.code for card in hand],
+                                         *([card.code for card in row] for row in rows),
+                                         config)
+            rate_arrangement(hand, played, config, players=PLAYERS, seed=seed_for(hand))
         values_cpu.append((middle - start) * 1000)
         analysis_cpu.append((time.process_time() - middle) * 1000)
     total = [a + b for a, b in zip(values_cpu, analysis_cpu)]

@@ -194,7 +194,7 @@ def opponent_seats(hands: Sequence[Sequence[Card]] | Dealt, config: RuleConfig,
     opponent_arrangement. 13-card hands of the four-suit decks are read as numbers from
     their positions in the pool (Dealt), screened compiled (compiled.may_declare: the
     answers of special_screen.may_declare), and made into Cards only where the Python
-    policy needs them."""
+    policy needs them (most hands the screen lets through do form a special)."""
     from . import compiled  # numba loads in the processes that advise, not in all
     if config.hand_size != compiled.CARDS or config.deck not in ("standard", "extra_suit"):
         return _seats_of_cards(list(hands), config, shape)

@@ -255,6 +255,7 @@ def _first_hints(ranks, suits, codes5_table, codes3_table, binom, main, fallback
     sorted_ = np.zeros(10, dtype=np.bool_)
     three_count = np.zeros(10, dtype=np.int64)
     five_count = np.zeros(10, dtype=np.int64)
+    fill = np.empty(10, dtype=np.int64)
     found = np.empty(3, dtype=np.int64)
     for hand in range(ranks.shape[0]):
         _hand_rows(ranks[hand], suits[hand], codes5_table, codes3_table, binom, codes5, codes3)
@@ -266,16 +267,27 @@ def _first_hints(ranks, suits, codes5_table, codes3_table, binom, main, fallback
         start[0] = 0
         for category in range(10):
             start[category + 1] = start[category] + five_count[category]
-        fill = start[:10].copy()
+        fill[:] = start[:10]
         for i in range(fives):
             category = codes5[i] >> CATEGORY_SHIFT
             bucket[fill[category]] = i
             fill[category] += 1
+        # Whether any three of the hand is a high card, a pair, trips (rows.key3: all a
+        # front can be): read off the ranks (high to low), not the 286 threes.
         three_count[:] = 0
-        for a in range(13):
-            for b in range(a + 1, 13):
-                for c in range(b + 1, 13):
-                    three_count[codes3[(1 << a) | (1 << b) | (1 << c)] >> CATEGORY_SHIFT] += 1
+        distinct = 1
+        run = 1
+        most = 1
+        for position in range(1, 13):
+            if ranks[hand, position] == ranks[hand, position - 1]:
+                run += 1
+                most = max(most, run)
+            else:
+                run = 1
+                distinct += 1
+        three_count[HIGH_CARD] = distinct >= 3
+        three_count[PAIR] = most >= 2
+        three_count[THREE_OF_A_KIND] = most >= 3
         sorted_[:] = False
         if not _first_pattern(main, codes5, codes3, three_count, bucket, start, sorted_,
                               split_middle, split_front, five_mask, group5, front_len,
@@ -671,18 +683,26 @@ def may_declare(ranks: np.ndarray, suits: np.ndarray, config: RuleConfig) -> np.
     """special_screen.may_declare of 13-card hands without jokers given as their cards'
     ranks (2..14) and suits (SUITS' order, twin diamonds as diamonds), (hands, 13) each:
     the same answer, hand by hand (False only where every special's screen refuses)."""
-    out = np.ones(len(ranks), dtype=np.bool_)
+    return may_hold(ranks, suits, config) != 0
+
+
+def may_hold(ranks: np.ndarray, suits: np.ndarray, config: RuleConfig) -> np.ndarray:
+    """(hands,) int64: bit i set where the counts allow config.specials[i]
+    (special_screen.may_hold's screen of that rule; unknown codes always), hands as for
+    may_declare."""
+    out = np.zeros(len(ranks), dtype=np.int64)
     if not config.specials:
-        out[:] = False
         return out
+    if len(config.specials) > 62:  # more than the bits: every hand may hold every one
+        return out - 1
     from .special_screen import _run_codes
     numbers, spans = _screen_plan(config.specials)
-    _may_declare(ranks, suits, numbers, spans, _run_codes(), out)
+    _may_hold(ranks, suits, numbers, spans, _run_codes(), out)
     return out
 
 
 @njit(cache=True, nogil=True)
-def _may_declare(ranks, suits, numbers, spans, run_codes, out):
+def _may_hold(ranks, suits, numbers, spans, run_codes, out):
     count = np.zeros(15, dtype=np.int64)
     suit = np.zeros(4, dtype=np.int64)
     for hand in range(ranks.shape[0]):
@@ -695,7 +715,7 @@ def _may_declare(ranks, suits, numbers, spans, run_codes, out):
         for r in range(15):
             most = max(most, count[r])
         red = suit[1] + suit[3]  # h, d in SUITS = "shcd"
-        held = False
+        out[hand] = 0
         for at in range(numbers.shape[0]):
             n = numbers[at]
             if n < 0:
@@ -759,8 +779,7 @@ def _may_declare(ranks, suits, numbers, spans, run_codes, out):
                     straights = most <= 3 and run_codes[at_code] == code
                 held = flushes and straights
             if held:
-                break
-        out[hand] = held
+                out[hand] |= 1 << at
 
 
 def opponents_sweep(opponents, config: RuleConfig) -> np.ndarray:

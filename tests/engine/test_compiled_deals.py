@@ -152,3 +152,19 @@ def test_the_compiled_sweep_is_opponents_sweep(name, change):
                                   horses=0.1)
             assert np.array_equal(compiled.opponents_sweep(field, config),
                                   opponents_sweep(field, config))
+
+
+@pytest.mark.parametrize("name", ["standard", "shisandao", "classic", "fuzhou", "fujian"])
+def test_the_compiled_screen_of_each_special_is_may_holds(name):
+    """compiled.may_hold's bit for each special is special_screen.may_hold's answer for
+    that special (what opponent_seats tests a hand for), hand by hand."""
+    from rules.engine.special_screen import Choices, may_hold
+
+    config = preset(name)
+    hands = _near_specials(config, seed=len(name), count=300)
+    ranks = np.array([[card.rank for card in hand] for hand in hands])
+    suits = np.array([[SUITS.index(card.suit) for card in hand] for hand in hands])
+    bits = compiled.may_hold(ranks, suits, config)
+    choices = Choices.of_hands(hands)
+    for at, rule in enumerate(config.specials):
+        assert ((bits >> at) & 1).astype(bool).tolist() == may_hold(rule, choices).tolist()
