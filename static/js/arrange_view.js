@@ -13,10 +13,10 @@
 import { Arrangement, HAND, MoveError } from "./arrange.js";
 import { drawTrays } from "./arrange_trays.js";
 import { cardSVG } from "./cards.js";
-import { cardImage, cardLabel, el } from "./dom.js";
+import { cardLabel, el } from "./dom.js";
 import { restoreRows } from "./draft.js";
 import { ROWS, ROW_SIZES, displayOrder, foulText, rowLabel } from "./rows.js";
-import { bestHint, evText } from "./table_hints.js";
+import { HintList } from "./hint_list.js";
 import { dealtSeconds } from "./table_seconds.js";
 
 const KEY_PLACES = { 1: "front", 2: "middle", 3: "back", 0: HAND };
@@ -45,6 +45,7 @@ export class ArrangeView {
     this.hinted = false; // the first hint was laid out for this hand
     this.asking = false; // the question "declare the special, or submit plain rows?" is open
     this.takenHint = null; // the hint whose rows are on screen as the player took them
+    this.hintList = new HintList(elements.hints, { t: this.t, rules: this.rules });
     this._wire();
   }
 
@@ -542,53 +543,11 @@ export class ArrangeView {
   }
 
   _renderHints() {
-    const t = this.t;
     const { hints: list, hintsTitle } = this.elements;
-    hintsTitle.textContent = t("hints.title");
+    hintsTitle.textContent = this.t("hints.title");
     list.closest(".hints").hidden = Boolean(this.submission);
     const current = JSON.stringify(ROWS.map((row) => [...this.arrangement.codesIn(row)].sort()));
-    if (!this.hints.length) {
-      list.replaceChildren(el("li", { class: "muted" }, t("hints.none")));
-      return;
-    }
-    const best = bestHint(this.hints);
-    const items = this.hints.map((hint, index) => {
-      const active = JSON.stringify(ROWS.map((row) => [...hint[row]].sort())) === current;
-      let text;
-      if (hint.special) {
-        const info = this.rules.specials[hint.special] || { name: hint.special };
-        text = [el("span", { class: "hint-pattern" }, t("hints.special", { name: info.name }))];
-      } else {
-        const pattern = hint.pattern.map((slug) => t(`cat.${slug}`)).join(" / ");
-        // Only a bonus is said: "no bonus" on every other hint was noise (issue 24, item 6).
-        text = [
-          el("span", { class: "hint-pattern" }, pattern),
-          hint.bonus ? el("span", { class: "hint-bonus has-bonus" }, t("hints.bonus", { bonus: hint.bonus }))
-            : null,
-        ];
-      }
-      // 多三张: which 3 cards the hint leaves out, small enough to sit under its pattern.
-      if (hint.discards && hint.discards.length) {
-        text.push(el("span", { class: "hint-discards" },
-          el("span", { class: "hint-discards-title" }, t("hints.discards")),
-          hint.discards.map((code) => cardImage(code, t, "mini"))));
-      }
-      // The advisor's values (hint_values): expected points, and the best of them marked.
-      if (evText(hint.ev)) {
-        text.push(el("span", { class: `hint-ev${index === best ? " best" : ""}`,
-          title: t("felt.hint_ev", { ev: evText(hint.ev) }) }, evText(hint.ev),
-          index === best ? el("span", { class: "hint-best" }, t("felt.hint_best")) : null));
-      }
-      // The timer plays hint 1 (the rule set's default, seed 000 §3.4): said on it.
-      if (index === 0) text.push(el("span", { class: "hint-timer" }, t("hints.timer")));
-      return el("li", { class: index === best ? "best" : null }, el("button", {
-        type: "button", class: `hint${active ? " active" : ""}${index === best ? " best" : ""}`,
-        "aria-pressed": String(active), dataset: { action: "hint", index } },
-      el("span", { class: "hint-number" }, String(index + 1)), ...text));
-    });
-    // The best value is listed first, so it is in view at every size (issue 24, item 5);
-    // each hint keeps its number, and hint 1 says that it is the timer's.
-    if (best > 0) items.unshift(...items.splice(best, 1));
-    list.replaceChildren(...items);
+    this.hintList.render(this.hints,
+      (hint) => JSON.stringify(ROWS.map((row) => [...hint[row]].sort())) === current, this.roundId);
   }
 }

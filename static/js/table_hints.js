@@ -28,6 +28,14 @@ export function bestHint(hints) {
   return best;
 }
 
+/** The order the hints are listed in (their indices): the best first when it is not
+ * hint 1 already, so that it is in view at every size; the others keep theirs. */
+export function hintOrder(count, best) {
+  const order = Array.from({ length: count }, (_, index) => index);
+  if (best > 0 && best < count) order.unshift(...order.splice(best, 1));
+  return order;
+}
+
 /** An expected value as a player reads it: "+1.8", "−0.4", "0.0"; "" without one. */
 export function evText(ev) {
   if (typeof ev !== "number" || !Number.isFinite(ev)) return "";

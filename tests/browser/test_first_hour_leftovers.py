@@ -190,3 +190,77 @@ def test_every_pair_scrolls_in_its_own_wrapper_not_the_page(browser, table_serve
         in_view(page, table.locator("thead th").last)
     expect(table.locator("thead th")).to_have_count(6)
     assert not player.errors, player.errors
+
+
+# --- 6. the hints keep still under a finger ------------------------------------------------------
+
+
+def hint_boxes(page) -> dict[str, dict]:
+    """Each hint's box, by its number (data-index)."""
+    return {button.get_attribute("data-index"): button.bounding_box()
+            for button in page.locator("#hint-list button.hint").all()}
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_tap_on_a_hint_as_the_values_arrive_takes_that_hint(browser, table_server, size):
+    """The advisor's values are held back at the socket (Playwright's WebSocket route) and
+    let through while the pointer is down on hint 2: the tap takes hint 2, and then no
+    hint has changed its size, the best being marked and listed first."""
+    server = table_server(arrange_seconds=120)
+    player = Player(browser, server, f"steady{size}", "Mei", viewport=SIZES[size]).register()
+    page = player.page
+    held: list[str] = []
+    sockets = []
+
+    def route(ws) -> None:
+        server_side = ws.connect_to_server()
+        sockets.append(ws)
+
+        def from_server(message) -> None:
+            if isinstance(message, str) and json.loads(message).get("type") == "hint_values":
+                held.append(message)
+            else:
+                ws.send(message)
+
+        server_side.on_message(from_server)
+
+    page.route_web_socket(re.compile(r"/ws/tables/"), route)
+    practise_dealt(player, "Quick test table")
+    page.wait_for_timeout(300)  # the first rows drawn; the values, if any, are held
+    expect(page.locator("#hint-list button.hint.best")).to_have_count(0)
+    target = page.locator('#hint-list button.hint[data-index="1"]')
+    target.scroll_into_view_if_needed()  # on a phone the hints are a strip to swipe
+    before = hint_boxes(page)
+    box = target.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    for _ in range(600):  # the advisor's values come when its task is done
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "no hint values came"
+    for message in held:
+        sockets[-1].send(message)
+    for _ in range(100):  # the page has read them
+        if page.evaluate("(window.thirteenWater.model.you.hints || []).some(h => typeof h.ev === 'number')"):
+            break
+        page.wait_for_timeout(20)
+    page.screenshot(path=f"{SHOTS}/leftovers-hints-pressed-{size}.png")
+    page.mouse.up()
+    expect(target).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#hint-list button.hint[aria-pressed=true]")).to_have_count(1)
+    # Then the values show: the best marked (and first), no hint grown or shrunk.
+    expect(page.locator("#hint-list button.hint.best")).to_have_count(1)
+    expect(page.locator("#hint-list button.hint.best .hint-best")).to_have_text("Best value")
+    page.screenshot(path=f"{SHOTS}/leftovers-hints-valued-{size}.png")
+    after = hint_boxes(page)
+    for index, was in before.items():
+        now = after[index]
+        assert abs(now["width"] - was["width"]) <= 1 and abs(now["height"] - was["height"]) <= 1, \
+            (index, was, now)
+    best = page.locator("#hint-list button.hint.best")
+    assert page.locator("#hint-list > li").first.locator("button.hint.best").count() == 1
+    badge, hint = best.locator(".hint-best").bounding_box(), best.bounding_box()
+    assert hint["x"] <= badge["x"] and badge["x"] + badge["width"] <= hint["x"] + hint["width"], (badge, hint)
+    fits_across(page)
+    assert not player.errors, player.errors
