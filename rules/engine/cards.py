@@ -11,6 +11,7 @@ from __future__ import annotations
 import secrets
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable, Protocol, Sequence
 
 RANK_CHARS = "23456789TJQKA"
@@ -102,9 +103,16 @@ def build_deck(deck: str = "standard", jokers: bool = False) -> list[Card]:
     return cards
 
 
+@lru_cache(maxsize=8)
+def _deck_counts(deck: str, jokers: bool) -> Counter:
+    """Each card's copies in the deck, worked out once per deck (every submission and
+    every advice checks its cards against it); read only."""
+    return Counter(build_deck(deck, jokers))
+
+
 def check_in_deck(cards: Sequence[Card], deck: str = "standard", jokers: bool = False) -> None:
     """Refuse cards the deck cannot hold: a card repeated beyond the deck's copies."""
-    available = Counter(build_deck(deck, jokers))
+    available = _deck_counts(deck, jokers)
     for card, count in Counter(cards).items():
         if count > available[card]:
             copies = available[card]
