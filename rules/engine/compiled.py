@@ -558,6 +558,7 @@ def _table_points(c_codes, c_points, c_foul, c_special, c_rank, c_value, c_big, 
     pair_points = np.empty(seats, dtype=np.int64)
     opponent_scoops = np.empty(seats, dtype=np.bool_)
     for c in range(c_foul.shape[0]):
+        plain = not (banker_mode or c_foul[c] or c_special[c] or c_horse[c])
         for t in range(tables):
             total = 0
             if banker_mode and not player_is_banker:  # the player against the bank alone
@@ -570,12 +571,35 @@ def _table_points(c_codes, c_points, c_foul, c_special, c_rank, c_value, c_big, 
                 continue
             player_run = True
             for j in range(seats):
-                points, mine, theirs = _pair(
-                    c_codes[c], c_points[c], c_foul[c], c_special[c], c_rank[c],
-                    c_value[c], c_big[c], c_horse[c],
-                    o_codes[t, j], o_points[t, j], o_foul[t, j], o_special[t, j],
-                    o_rank[t, j], o_value[t, j], o_big[t, j], o_horse[t, j],
-                    banker_mode, multiply, multiplier, bonus)
+                if plain and not (o_foul[t, j] or o_special[t, j] or o_horse[t, j]):
+                    # _pair of two clean seats, no 马牌, not banker mode, read as scalars:
+                    # the rows decide (most pairs; the same numbers).
+                    points = 0
+                    wins_a = 0
+                    wins_b = 0
+                    for row in range(3):
+                        a = c_codes[c, row]
+                        b = o_codes[t, j, row]
+                        if a > b:
+                            points += c_points[c, row]
+                            wins_a += 1
+                        elif b > a:
+                            points -= o_points[t, j, row]
+                            wins_b += 1
+                    mine = wins_a == 3
+                    theirs = wins_b == 3
+                    if multiply:
+                        if mine or theirs:
+                            points *= multiplier
+                    else:
+                        points += bonus * (int(mine) - int(theirs))
+                else:
+                    points, mine, theirs = _pair(
+                        c_codes[c], c_points[c], c_foul[c], c_special[c], c_rank[c],
+                        c_value[c], c_big[c], c_horse[c],
+                        o_codes[t, j], o_points[t, j], o_foul[t, j], o_special[t, j],
+                        o_rank[t, j], o_value[t, j], o_big[t, j], o_horse[t, j],
+                        banker_mode, multiply, multiplier, bonus)
                 pair_points[j] = points
                 opponent_scoops[j] = theirs
                 player_run = player_run and mine

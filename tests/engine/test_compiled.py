@@ -224,3 +224,20 @@ def test_the_front_candidates_pack_what_their_arrangements_pack(name):
         want = SeatArrays.pack([c.arrangement for c in listed], config)
         for field in SEAT_FIELDS:
             assert np.array_equal(getattr(packed, field), getattr(want, field)), field
+
+
+@pytest.mark.parametrize("change", [{}, {"scoop": "bonus", "scoop_bonus": 3},
+                                    {"home_run_min_players": 3}])
+def test_clean_seats_score_as_advisor_scorings(change):
+    """compiled.table_points reads a pair of clean seats (no foul, special or 马牌: most
+    of the advisor's pairs) without _pair: the same numbers, scoops and home runs."""
+    from rules.engine.advisor_scoring import opponents_sweep, table_points
+
+    config = replace(preset("standard"), **change)
+    rng = np.random.default_rng(11)
+    for opponents in (1, 2, 3):
+        player = _random_seats(rng, (40,), fouls=0, specials=0, horses=0)
+        field = _random_seats(rng, (30, opponents), fouls=0, specials=0, horses=0)
+        sweep = opponents_sweep(field, config)
+        assert np.array_equal(compiled.table_points(player, field, config, False, sweep),
+                              table_points(player, field, config, False, sweep))
