@@ -446,8 +446,16 @@ def _pareto(r, s, codes5_table, codes3_table, binom, split_middle, split_front, 
                 if f > best_front[m]:
                     best_front[m] = f
                     first[m] = back * 56 + j
-        # This back key's pairs, middle descending.
-        middles_here = np.sort(touched[:touched_count])[::-1]
+        # This back key's pairs, middle descending (an insertion sort in place: a few
+        # dozen middles, for hundreds of back keys a hand).
+        for t in range(1, touched_count):
+            m = touched[t]
+            at = t
+            while at > 0 and touched[at - 1] < m:
+                touched[at] = touched[at - 1]
+                at -= 1
+            touched[at] = m
+        middles_here = touched
         running = -1
         for t in range(touched_count):
             m = middles_here[t]
@@ -460,9 +468,12 @@ def _pareto(r, s, codes5_table, codes3_table, binom, split_middle, split_front, 
                     out_codes[kept, 1] = five_keys[m]
                     out_codes[kept, 2] = key
                     kept += 1
-                    for lower in range(m + 1):
-                        if covered[lower] < f:
-                            covered[lower] = f
+                    # covered never rises with the middle, so the entries below f are
+                    # those from m down to the first that is not.
+                    lower = m
+                    while lower >= 0 and covered[lower] < f:
+                        covered[lower] = f
+                        lower -= 1
             best_front[m] = -1
         k = end
     return kept
