@@ -161,6 +161,9 @@ class _Order:
 
 
 _ORDERS: dict[tuple, _Order] = {}
+# The last table asked for and its order: a hand's hints ask for it once a hint, and
+# hashing a table's entries cost more than the rest of building a hint.
+_LAST_ORDER: tuple | None = None
 
 
 def pattern_order(config: RuleConfig) -> tuple[tuple[Pattern, ...], tuple[Pattern, ...]]:
@@ -174,9 +177,14 @@ def _order(config: RuleConfig) -> _Order:
     """Built once per row-bonus table: hints for hundreds of hands share one rule set.
     Keyed by the table's value (frozen RowBonus entries), not by the config object: every
     deal and every round's rules parse a config afresh, with equal tables."""
+    global _LAST_ORDER
     bonuses = config.row_bonuses
+    last = _LAST_ORDER  # one tuple, read once: threads may replace it meanwhile
+    if last is not None and last[0] is bonuses:  # the same table: no hashing its entries
+        return last[1]
     order = _ORDERS.get(bonuses)
     if order is not None:
+        _LAST_ORDER = (bonuses, order)
         return order
     patterns = [(f, m, b) for b in range(FIVE_OF_A_KIND + 1) for m in range(b + 1)
                 for f in FRONT_STRENGTHS if f <= m]
