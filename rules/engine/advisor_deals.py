@@ -20,7 +20,10 @@ settlement never compares them.
 
 Deals come from `random.Random(seed)`, one sample after another, so the first n samples
 of a seed are the same whatever the sample size or time budget (analysis, never dealing:
-live play shuffles with `secrets`, cards.shuffle).
+live play shuffles with `secrets`, cards.shuffle). The advisor draws them compiled
+(DealStream: compiled.deal continues the generator exactly as random.sample would, so
+sample_deals and DealStream give the same tables) and keeps them as positions in the
+unseen cards (Dealt) until a hand is read.
 """
 
 from __future__ import annotations
