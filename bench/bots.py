@@ -134,6 +134,32 @@ back to back on an idle machine, `--deals 0 --speed-hands 40 --extra-hands 10
     advice of a 4-player round, cpu   59 ms (values 56)      21 ms (values 19, analysis 2)
 Bots' hands are no longer valued at the deal (games.live.advice_tasks): a table of one
 person and three bots values one hand there, and its analysis weighs the bots' hands.
+
+Issue 23, the round's advice (the opponents' tables dealt compiled as random.sample deals
+them, their special screen compiled, candidates and advice built only when read, the
+first hints' counting sort, clean pairs scored from scalars, the deck counted once; the
+same tables, candidates, EVs and choices, checked on 1,498 cases of every preset). The
+round's analysis here now rebuilds each submission from its codes as the worker does
+(validate_submission); it searched the first hint inside the clock before, so both
+trees were timed with this script. Back to back, alternating, three pairs of `--deals 0
+--speed-hands 40 --extra-hands 10 --analysis-rounds 20` at load 4.6-5 (CI and browser
+tests shared the 2 cores; cpu figures):
+
+                                      before (5e84092)       after (0f83d4c)
+    decision, 13 cards, cpu median    4-5 ms                 3 ms
+    decision, 16 cards, cpu median    42-53 ms               40-48 ms
+    advice of a 4-player round, cpu   21-22 ms               12-13 ms
+                                      (values 20, analysis 1-2; after 11-12, 1)
+    1 vs 3  strong among three normal +3.04 ± 0.25           +3.04 ± 0.25 (+2.78 .. +3.29)
+    strong fouls                      0 of 2,400 hands       0 of 2,400 hands
+    (the duels, `--deals 600 --workers 2` at load 5: 72 s; the same decisions, so the
+    same figures as the compiled step's)
+Two more pairs at load 2.2-2.6 with the final tree (cb92af3): 13 cards 5-6 ms before, 3
+after; 16 cards 41-42 ms before (p90 108-115), 39-40 after (p90 71-73); the round 18-19
+ms before (values 17-18, analysis 1), 12-13 after (values 11-12, analysis 1). At load
+3.6-4, six pairs of the round alone (`--analysis-rounds 30`, before the last three kernel
+steps): 22-30 ms before, 14-21 after. Its maximum stays above its median: a fresh
+process loads the compiled loops on its first decisions (tens of milliseconds).
 """
 
 from __future__ import annotations
