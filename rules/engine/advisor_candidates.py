@@ -168,10 +168,15 @@ def hint_arrangement(hint: Hint, config: RuleConfig) -> Arrangement:
     Built without best_special again: the hint already found the special, and settlement
     reads only its rank, points and 抛 class from the rule set's line. Nor are its rows
     checked as a submission's are (arrange): a hint's rows are tuples of Cards of the
-    rows' sizes, so only their values and the foul are worked out — the same ones."""
-    wheel = config.wheel
-    values = (evaluate(hint.front, wheel), evaluate(hint.middle, wheel),
-              evaluate(hint.back, wheel))
+    rows' sizes, so only their values and the foul are worked out — the same ones, read
+    off the keys the search found where the hint carries them (no joker in its rows)."""
+    keys = hint.keys  # a normal hint's keys, as the search found them: evaluate's own
+    if keys is not None and not any(card.is_joker for row in hint.rows for card in row):
+        values = tuple(RowValue(CATEGORIES[key[0]], key) for key in keys)
+    else:
+        wheel = config.wheel
+        values = (evaluate(hint.front, wheel), evaluate(hint.middle, wheel),
+                  evaluate(hint.back, wheel))
     arrangement = Arrangement(hint.front, hint.middle, hint.back, *values,
                               foul=foul_reason(values) is not None)
     if hint.special is None:

@@ -32,7 +32,7 @@ cards of one rank by suit ♠♥♣♦; a joker sits where the card it stands fo
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 from typing import Sequence
@@ -71,6 +71,9 @@ class Hint:
     pattern: tuple[str, str, str]
     bonus: int = 0
     unused: tuple[Card, ...] = ()
+    # The rows' keys as the search found them (a normal hint): what the advisor's
+    # candidates read instead of evaluating the rows again. Not part of the hint's value.
+    keys: tuple | None = field(default=None, compare=False, repr=False)
 
     @property
     def rows(self) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
@@ -224,6 +227,7 @@ def _normal_hint(layout: Layout, config: RuleConfig) -> Hint:
         pattern=tuple(CATEGORIES[key[0]] for key in layout.keys),
         bonus=_order(config).bonus[layout.pattern],
         unused=tuple(sorted(layout.unused, key=display_order)),
+        keys=tuple(layout.keys),
     )
 
 

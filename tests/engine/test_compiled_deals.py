@@ -168,3 +168,27 @@ def test_the_compiled_screen_of_each_special_is_may_holds(name):
     choices = Choices.of_hands(hands)
     for at, rule in enumerate(config.specials):
         assert ((bits >> at) & 1).astype(bool).tolist() == may_hold(rule, choices).tolist()
+
+
+@pytest.mark.parametrize("name", ["standard", "classic", "jokers", "extra-suit",
+                                  "extra-three", "shisandao", "fuzhou"])
+def test_a_hints_arrangement_from_its_keys_is_arranges(name):
+    """advisor_candidates.hint_arrangement reads a normal hint's rows' values off the
+    keys its search found (Hint.keys): the arrangement arrange() builds of its rows, the
+    foul and every key the same (a declaration: arrange's rows with the special)."""
+    from rules.engine.advisor_candidates import hint_arrangement
+    from rules.engine.arrangement import arrange
+    from rules.engine.hints import hints
+
+    config = preset(name)
+    deck = build_deck(config.deck, config.jokers)
+    keyed = 0
+    for seed in range(40):
+        hand = list(shuffle(deck, SeededSource(seed + 300))[:config.hand_size])
+        for hint in hints(hand, config):
+            got = hint_arrangement(hint, config)
+            want = arrange(hint.front, hint.middle, hint.back, config)
+            assert (got.rows, got.values) == (want.rows, want.values)
+            assert got.foul == (want.foul and hint.special is None)
+            keyed += hint.keys is not None
+    assert keyed
