@@ -154,15 +154,15 @@ tests shared the 2 cores; cpu figures):
     strong fouls                      0 of 2,400 hands       0 of 2,400 hands
     (the duels, `--deals 600 --workers 2` at load 5: 72 s; the same decisions, so the
     same figures as the compiled step's)
-Two more pairs at load 2.2-2.6 with cb92af3 (the hints' order found by identity): 13 cards
-5-6 ms before, 3
-after; 16 cards 41-42 ms before (p90 108-115), 39-40 after (p90 71-73); the round 18-19
-ms before (values 17-18, analysis 1), 12-13 after (values 11-12, analysis 1); and two
-pairs with hints carrying their keys (28887ea) at load 2.5-2.7, where the before-tree ran
-slower: 13 cards 6-7 ms before, 3-4 after; the round 22-28 ms before, 14-15 after. At load
-3.6-4, six pairs of the round alone (`--analysis-rounds 30`, before the last three kernel
-steps): 22-30 ms before, 14-21 after. Its maximum stays above its median: a fresh
-process loads the compiled loops on its first decisions (tens of milliseconds).
+Two more pairs at load 2.2-2.6 with cb92af3 (the hints' order found by identity): 13
+cards 5-6 ms before, 3 after; 16 cards 41-42 ms before (p90 108-115), 39-40 after (p90
+71-73); the round 18-19 ms before (values 17-18, analysis 1), 12-13 after (values 11-12,
+analysis 1); and two pairs with hints carrying their keys (28887ea) at load 2.5-2.7,
+where the before-tree ran slower: 13 cards 6-7 ms before, 3-4 after; the round 22-28 ms
+before, 14-15 after. At load 3.6-4, six pairs of the round alone (`--analysis-rounds 30`,
+before the last three kernel steps): 22-30 ms before, 14-21 after. Its maximum stays
+above its median: a fresh process loads the compiled loops on its first decisions (tens
+of milliseconds).
 """
 
 from __future__ import annotations
