@@ -43,21 +43,28 @@ def apart(a: dict, b: dict) -> bool:
             or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
 
 
-# --- 1. 多三张: Clear all on a phone -----------------------------------------------------------
+# --- 1. Clear all on a phone -----------------------------------------------------------------
 
 
-def test_extra_three_submit_stays_in_view_after_clear_all_on_a_phone(browser, table_server):
-    player = valued_deal(browser, table_server, "clearphone", "phone", "Quick 多三张 table", cards=16)
+@pytest.mark.parametrize("rule_set, cards, bots", [("Quick 多三张 table", 16, 1), ("Quick test table", 13, 3)])
+def test_submit_stays_in_view_after_clear_all_on_a_phone(browser, table_server, rule_set, cards, bots):
+    player = valued_deal(browser, table_server, f"clear{cards}", "phone", rule_set, cards=cards, bots=bots)
     page = player.page
     page.get_by_role("button", name="Clear all").click()
     expect(page.locator("[data-tray=dealt] button.card")).to_have_count(13)
-    expect(page.locator("[data-tray=candidates] button.card")).to_have_count(3)
+    if cards > 13:
+        expect(page.locator("[data-tray=candidates] button.card")).to_have_count(3)
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=f"{SHOTS}/leftovers-extra-cleared-phone.png")
+    page.screenshot(path=f"{SHOTS}/leftovers-cleared-{cards}-phone.png")
     in_view(page, page.locator("#submit-button"))
     in_view(page, page.locator("#rows [data-zone=back]"))
     in_view(page, page.locator("[data-tray=dealt] button.card").last)
     fits_across(page)
+    # Every card of the fan is there to tap: the one tapped is the one picked.
+    fan = page.locator("[data-tray=dealt] button.card")
+    fan.nth(5).click()
+    expect(fan.nth(5)).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("[data-tray=dealt] button.card[aria-pressed=true]")).to_have_count(1)
     assert not player.errors, player.errors
 
 
