@@ -49,6 +49,7 @@ import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field as data_field
+from functools import cached_property
 from itertools import islice
 from typing import Sequence
 
@@ -120,17 +121,14 @@ class Advice:
     _found: list = data_field(default_factory=list, repr=False, compare=False)
     _means: list = data_field(default_factory=list, repr=False, compare=False)
     _errors: list = data_field(default_factory=list, repr=False, compare=False)
-    _ranked: list = data_field(default_factory=list, repr=False, compare=False)
 
-    @property
+    @cached_property
     def candidates(self) -> tuple[CandidateEV, ...]:
-        if not self._ranked:
-            rated = [_rated(candidate, ev, error) for candidate, ev, error
-                     in zip(self._found, self._means, self._errors)]
-            # Best first; equal EVs keep the candidates' order (hints first, in hint order).
-            order = sorted(range(len(rated)), key=lambda i: -rated[i].ev)
-            self._ranked.append(tuple(rated[i] for i in order))
-        return self._ranked[0]
+        rated = [_rated(candidate, ev, error) for candidate, ev, error
+                 in zip(self._found, self._means, self._errors)]
+        # Best first; equal EVs keep the candidates' order (hints first, in hint order).
+        order = sorted(range(len(rated)), key=lambda i: -rated[i].ev)
+        return tuple(rated[i] for i in order)
 
     def hint_evs(self) -> dict[int, float]:
         """The EV of each hint that is a candidate, by its place in the hint list."""

@@ -65,10 +65,8 @@ def unseen_cards(cards: Sequence[Card], config: RuleConfig) -> list[Card]:
             held[card.code] -= 1
         else:
             unseen.append(card)
-    if any(held.values()):  # a card the deck lacks, or holds fewer of: say which
-        rest = Counter(build_deck(config.deck, config.jokers))
-        rest.subtract(Counter(cards))
-        short = [card.code for card, count in rest.items() if count < 0]
+    short = [code for code, count in held.items() if count]
+    if short:  # a card the deck lacks, or holds fewer of: say which
         raise AdvisorError(f"{', '.join(short)}: more copies than this deck holds")
     return unseen
 
