@@ -37,15 +37,20 @@ import logging
 from typing import Any
 
 from celery import shared_task
-from django.db.models import F, Q
+
+from games import rows
 from games.live.services import advice
 from games.machine import hint_dict
-from games.models import Hand, Round, RoundPhase
+from games.models import Hand, RoundPhase
 from rules.engine.advisor import value_hints
 from rules.engine.cards import parse_cards
 from rules.engine.config import RuleConfig
 
 logger = logging.getLogger(__name__)
+
+# What valuing reads of a hand and of its round.
+VALUED_FIELDS = ("position", "dealt_cards", "held_cards", "hint_values")
+ROUND_FIELDS = ("table", "phase", "rules", "banker_position")
 
 
 @shared_task(name="games.hint_values", ignore_result=True)
@@ -57,18 +62,17 @@ def hint_values(round_id: int) -> int:
 def store_hint_values(round_id: int) -> int:
     """Value the round's people's hands not valued yet, then have the table's owner keep
     and send them, all in one command; returns how many were kept."""
-    round = (Round.objects.filter(pk=round_id)
-             .only("id", "table_id", "phase", "rules", "banker_position").first())
-    if round is None or round.phase != RoundPhase.ARRANGING:
+    # The round and its hands in one statement, reading only what valuing needs; the
+    # hands count the players.
+    seated = rows.select(Hand, "t0.round_id = %s", [round_id], fields=VALUED_FIELDS,
+                         related=(("round", ROUND_FIELDS), ("user", ("bot_level",))),
+                         order_by="t0.position")
+    if not seated or seated[0].round.phase != RoundPhase.ARRANGING:
         return 0  # not yet (十三道's bidding) or no more (the analysis takes over)
+    round = seated[0].round
     config = RuleConfig.from_dict(round.rules)
     banker = round.banker_position if config.mode == "banker" else None
-    # Every hand in one query (they count the players), reading only what valuing needs.
-    seated = list(Hand.objects.filter(round_id=round_id)
-                  .only("id", "position", "dealt_cards", "held_cards")
-                  .annotate(valued=Q(hint_values__isnull=False), bot=F("user__bot_level"))
-                  .order_by("position"))  # not Hand's default order: two joins
-    hands = [hand for hand in seated if not hand.valued and not hand.bot]
+    hands = [hand for hand in seated if hand.hint_values is None and not hand.user.bot_level]
     if not hands:
         return 0
     players = len(seated)

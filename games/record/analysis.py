@@ -35,10 +35,9 @@ from collections import defaultdict
 from datetime import timedelta
 from typing import Any
 
-from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
+from games import rows
 from games.models import Hand, Round, RoundPhase
 from rules.engine.advisor import rate_arrangement, seed_for
 from rules.engine.advisor_deals import AdvisorError
@@ -46,9 +45,9 @@ from rules.engine.arrangement import ArrangementError, validate_submission
 from rules.engine.cards import codes, parse_cards
 from rules.engine.config import RuleConfig
 
-# What analyse_hand reads of a Hand.
-RATED_FIELDS = ("id", "round_id", "position", "dealt_cards", "held_cards", "front", "middle",
-                "back", "declared_special", "submitted_at")
+# What analyse_round reads of a Hand.
+RATED_FIELDS = ("position", "dealt_cards", "held_cards", "front", "middle", "back",
+                "declared_special", "submitted_at", "analysis")
 LABELS = (("best", 0.05), ("good", 0.5), ("inaccuracy", 1.5), ("mistake", 3.0))
 WORST = "blunder"
 SUMMARY_DAYS = 30
@@ -64,36 +63,28 @@ def label_for(loss: float) -> str:
 def analyse_round(round_id: int) -> int:
     """Rate every submitted hand of a settled round not rated yet; returns how many.
     Idempotent: a Celery redelivery finds the hands already rated."""
-    # Only the columns the rating reads: a settled round's rows carry its result, state
-    # and every hand's hint values, whose JSON would cost more to decode than the query.
-    round = (Round.objects.filter(pk=round_id, phase=RoundPhase.SETTLED)
-             .only("id", "rules", "banker_position").first())
-    if round is None:
+    # The round and its hands in one statement, reading only the columns the rating
+    # reads: a settled round's rows carry its result, state and every hand's hint
+    # values, whose JSON would cost more to decode than the query.
+    hands = rows.select(Hand, "t0.round_id = %s", [round_id], fields=RATED_FIELDS,
+                        related=(("round", ("phase", "rules", "banker_position")),),
+                        order_by="t0.position")
+    if not hands or hands[0].round.phase != RoundPhase.SETTLED:
         return 0
+    round = hands[0].round
     config = RuleConfig.from_dict(round.rules)
-    # In seat order, not Hand's default one (the table's and the round's, two joins).
-    hands = list(Hand.objects.filter(round_id=round_id).only(*RATED_FIELDS)
-                 .annotate(rated=Q(analysis__isnull=False)).order_by("position"))
-    results = {}
+    rated = []
     for hand in hands:
-        if hand.rated or hand.submitted_at is None:
+        if hand.analysis is not None or hand.submitted_at is None:
             continue
         banker = config.mode == "banker" and hand.position == round.banker_position
-        result = analyse_hand(hand.held_cards or hand.dealt_cards, hand, config,
-                              players=len(hands), player_is_banker=banker)
-        if result is not None:
-            results[hand.pk] = result
-    if not results:
-        return 0
-    # The round's analyses in one transaction and one UPDATE, not one each; a hand another
-    # delivery rated meanwhile (its row locked here first) keeps its analysis.
-    with transaction.atomic():
-        unrated = list(Hand.objects.select_for_update()
-                       .filter(pk__in=results, analysis__isnull=True).only("id"))
-        for hand in unrated:
-            hand.analysis = results[hand.pk]
-        Hand.objects.bulk_update(unrated, ["analysis"])
-    return len(unrated)
+        hand.analysis = analyse_hand(hand.held_cards or hand.dealt_cards, hand, config,
+                                     players=len(hands), player_is_banker=banker)
+        if hand.analysis is not None:
+            rated.append(hand)
+    # The round's analyses in one UPDATE, not one each; a hand another delivery rated
+    # meanwhile keeps its analysis.
+    return len(rows.save_many(rated, ("analysis",), where="analysis IS NULL"))
 
 
 def analyse_hand(cards: list[str], submitted, config: RuleConfig, *, players: int,

@@ -5,7 +5,7 @@ and PostgreSQL then parses and plans each once per connection, not once per use.
 import pytest
 from django.db import connection
 
-from games.live.services import rows
+from games import rows
 from games.models import Table
 from tests.factories import make_table
 

@@ -24,8 +24,9 @@ The services are split by what they change:
     round_state.py   a machine step back into the database (then messages and timer)
     round_messages.py  what a step tells the table and each player
     table_row.py     what all share: the table row's lock, its seats, its version bump
-    rows.py          the hot path's reads and writes, with SQL made once per shape
     hooks.py         the clock, the deal seed and the timer queue, which tests replace
+
+Their hot path's reads and writes go through games.rows (SQL made once per shape).
 """
 
 from games.errors import GameError

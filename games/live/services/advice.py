@@ -10,9 +10,14 @@ from django.db import transaction
 from games.live import broadcast
 from games.live.owner import owned
 from games.live.selectors import valued_hints
-from games.live.services import rows
+from games import rows
 from games.live.services.table_row import lock_table
 from games.models import Hand, Round, RoundPhase
+
+
+# A hand not valued yet, of the round (the parameter) while it is being arranged.
+STILL_ARRANGING = (f"hint_values IS NULL AND round_id IN (SELECT id FROM "
+                   f"{Round._meta.db_table} WHERE id = %s AND phase = '{RoundPhase.ARRANGING}')")
 
 
 @owned
@@ -27,18 +32,18 @@ def hint_values_keep(*, table_id: int, round_id: int,
     worker. Read again under the table's lock, which every submission and the settlement
     take, so a round still being arranged hears them before it can end."""
     payloads = dict(values)
+    hands = [Hand(pk=pk, hint_values=payload) for pk, payload in values]
     with transaction.atomic():
         lock_table(table_id)
-        phase = Round.objects.filter(pk=round_id).values_list("phase", flat=True).first()
-        if phase != RoundPhase.ARRANGING:
+        # One statement reads the phase, leaves alone the hands valued meanwhile, writes
+        # the others and names their players.
+        kept = rows.save_many(hands, ("hint_values",), returning=("user_id",),
+                              where=STILL_ARRANGING, where_params=(round_id,))
+        if not kept and not Round.objects.filter(
+                pk=round_id, phase=RoundPhase.ARRANGING).exists():
             return None
-        hands = list(Hand.objects.filter(round_id=round_id, pk__in=payloads,
-                                         hint_values__isnull=True).only("id", "user_id"))
-        for hand in hands:
-            hand.hint_values = payloads[hand.pk]
-        rows.save_many(hands, ("hint_values",))  # one statement
-        for hand in hands:
-            broadcast.to_player(table_id, hand.user_id, {
+        for hand_id, user_id in kept:
+            broadcast.to_player(table_id, user_id, {
                 "type": "hint_values", "round_id": round_id,
-                "hints": valued_hints(hand.hint_values)})
-        return len(hands)
+                "hints": valued_hints(payloads[hand_id])})
+        return len(kept)

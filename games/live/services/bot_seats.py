@@ -27,7 +27,7 @@ from django.core.cache import cache
 from games.live.services import hooks
 
 from games.errors import GameError
-from games.live.services.rows import save_fields
+from games.rows import save_fields
 from games.live.services.table_row import changed, round_running
 from games.models import Seat, Table
 

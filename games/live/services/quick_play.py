@@ -27,7 +27,7 @@ from games.errors import GameError
 from games.live.owner import owned
 from games.live.services import bot_seats, hooks, sessions
 from games.live.services.rounds import deal_if_playable
-from games.live.services.rows import save_fields
+from games.rows import save_fields
 from games.live.services.table_row import playable_config, round_running
 from games.live.services.tables import (default_table_name, player_ready, seat_take,
                                         table_create)

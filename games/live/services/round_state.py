@@ -11,8 +11,9 @@ from __future__ import annotations
 from django.db import transaction
 
 from games import machine
-from games.live.services import hooks, round_messages, rows, sessions
-from games.live.services.rows import save_fields
+from games import rows
+from games.live.services import hooks, round_messages, sessions
+from games.rows import save_fields
 from games.live.services.table_row import (changed, commit_next_seed, rule_set_of, seats_of,
                                            take_secret)
 from games.live.state import flow_of

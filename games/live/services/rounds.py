@@ -23,7 +23,8 @@ from games import machine
 from games.errors import GameError
 from games.live.owner import owned
 from games.live import broadcast, selectors
-from games.live.services import hooks, rows, sessions
+from games import rows
+from games.live.services import hooks, sessions
 from games.live.services.round_state import log, persist
 from games.live.services.table_row import (changed, commit_next_seed, lock_table,
                                            playable_config, playing_round_hands,

@@ -21,7 +21,8 @@ from django.conf import settings
 from django.db import transaction
 
 from games.live import broadcast, selectors
-from games.live.services import hooks, rows
+from games import rows
+from games.live.services import hooks
 from games.models import Round, RoundPhase, Seat, Session, Table
 from games.record.sessions import session_summary
 

@@ -11,8 +11,9 @@ from typing import Any
 from django.db import connection
 
 from games.errors import GameError
-from games.live.services import hooks, rows
-from games.live.services.rows import save_fields
+from games import rows
+from games.live.services import hooks
+from games.rows import save_fields
 from games.live import broadcast, owner, selectors
 from games.models import Hand, Round, RoundPhase, Seat, Table, TableSecret, TableStatus
 from rules.engine import fairness
@@ -25,7 +26,7 @@ def lock_table(table_id: Any) -> Table:
     the table (games.live.owner): its lease is claimed before the row is read, and the
     row's epoch checked after — NotOwner if another process owns it, which the service's
     door answers by forwarding the command there. Every change starts here, several times
-    a round, so it is one plain statement (services.rows), and the rule set, which only
+    a round, so it is one plain statement (games.rows), and the rule set, which only
     the deal and the host's start read, is fetched when they do."""
     try:
         table_id = int(table_id)

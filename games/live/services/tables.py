@@ -12,7 +12,7 @@ from games.errors import GameError
 from games.live.owner import owned
 from games.live.services import bot_seats, hooks, sessions
 from games.live.services.rounds import maybe_start_round
-from games.live.services.rows import save_fields
+from games.rows import save_fields
 from games.live.services.table_row import (changed, commit_next_seed, lock_table,
                                            lock_table_if_any, playable_config, playing,
                                            round_running, seat_of, seats_of)

@@ -5,8 +5,9 @@ runs in 0.1 ms (bench/round_cost.py, issue 15), and a round makes some twenty of
 its hot path — each ready reads the seats and saves one, each submission reads the
 hands and saves one. Here the SQL is made once per shape and kept:
 
-- `select(model, where, params, related=..., order_by=..., for_update=...)` is a
-  `filter()` with `select_related()` (and `select_for_update()`): model instances made
+- `select(model, where, params, fields=..., related=..., order_by=..., for_update=...)`
+  is a `filter()` with `only()`, `select_related()` (and `select_for_update()`): model
+  instances made
   by `Model.from_db`, every column through the converters the ORM itself would apply
   (JSON, SQLite's booleans and dates), the related rows cached on them as
   `select_related` caches them, a related model's columns optionally narrowed to those
@@ -16,7 +17,9 @@ hands and saves one. Here the SQL is made once per shape and kept:
   choices exactly as `save` writes them). Only plain column writes: no signals (these
   models have no receivers), no `auto_now` (the fields written here have none).
 - `save_many(instances, fields)` is `bulk_update(instances, fields)`: one UPDATE of
-  `CASE` per field, each cast to the column's type as the ORM casts it.
+  `CASE` per field, each cast to the column's type as the ORM casts it; `where` leaves
+  alone the rows that fail a condition (a hand someone else rated meanwhile), in the
+  same statement, and the rows written come back (`RETURNING`).
 - `insert(instances)` is `bulk_create(instances)`: one INSERT, `auto_now_add` filled in,
   the new primary keys set from `RETURNING`; `computed` gives a column an SQL
   expression instead of a value (a round event's number, counted in the statement).
@@ -43,15 +46,18 @@ def save_fields(instance: models.Model, fields: list[str] | tuple[str, ...]) -> 
 
 
 def select(model: type[models.Model], where: str, params, *,
+           fields: tuple[str, ...] | None = None,
            related: tuple[tuple[str, tuple[str, ...] | None], ...] = (),
            order_by: str = "", for_update: bool = False) -> list[models.Model]:
     """The rows of `model` matching `where` (SQL over the aliases `t0` for `model` and
     `t1`, `t2`, … for each of `related` in order), each with its related rows cached.
+    `fields`: the columns of `model` to read (its primary key always; the others load
+    on first use, as with `only()`), None for all of them.
     `related`: (path, fields) pairs, as `select_related` paths ("round",
     "round__session"), fields None for all of them. Rows sharing a related row share
     one instance of it (a round's hands, one Round). `for_update`: the rows are locked
     for the rest of the transaction (PostgreSQL; SQLite locks the whole database)."""
-    sql, layout = _select_sql(model, where, related, order_by,
+    sql, layout = _select_sql(model, where, fields, related, order_by,
                               for_update and connection.features.has_select_for_update)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
@@ -82,7 +88,7 @@ def select(model: type[models.Model], where: str, params, *,
 
 
 @lru_cache(maxsize=None)
-def _select_sql(model, where, related, order_by, for_update):
+def _select_sql(model, where, fields, related, order_by, for_update):
     quote = connection.ops.quote_name
     parts = {"": (model, "t0")}
     layout, columns, joins = [], [], []
@@ -100,7 +106,7 @@ def _select_sql(model, where, related, order_by, for_update):
         layout.append((path, part, len(columns), fields, converters, link))
         columns.extend(f"{alias}.{quote(field.column)}" for field in fields)
 
-    add("", model, "t0", None, None)
+    add("", model, "t0", fields, None)
     for number, (path, wanted) in enumerate(related, start=1):
         parent_path, _, name = path.rpartition("__")
         parent, parent_alias = parts[parent_path]
@@ -116,19 +122,27 @@ def _select_sql(model, where, related, order_by, for_update):
     return sql, layout
 
 
-def save_many(instances: list[models.Model], fields: tuple[str, ...]) -> None:
-    """UPDATE `fields` of every instance's row (one model) to its values, one statement."""
+def save_many(instances: list[models.Model], fields: tuple[str, ...], *, where: str = "",
+              where_params=(), returning: tuple[str, ...] = ()) -> list[tuple]:
+    """UPDATE `fields` of every instance's row (one model) to its values, one statement;
+    the rows written, each (primary key, *`returning` columns). `where` (with
+    `where_params`): SQL over the row's columns that a row must also meet to be written,
+    checked as the row is written (under PostgreSQL's READ COMMITTED, again after waiting
+    for another writer of it)."""
     if not instances:
-        return
-    sql, columns = _update_many_sql(type(instances[0]), tuple(fields), len(instances))
+        return []
+    sql, columns = _update_many_sql(type(instances[0]), tuple(fields), len(instances),
+                                    where, tuple(returning))
     params = []
     for field in columns:
         for instance in instances:
             params += [instance.pk, field.get_db_prep_save(getattr(instance, field.attname),
                                                            connection)]
     params += [instance.pk for instance in instances]
+    params += where_params
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
+        return cursor.fetchall()
 
 
 def insert(instances: list[models.Model], *,
@@ -198,7 +212,8 @@ def _insert_sql(model, computed: tuple[tuple[str, str], ...], count: int):
 
 
 @lru_cache(maxsize=None)
-def _update_many_sql(model, fields: tuple[str, ...], count: int):
+def _update_many_sql(model, fields: tuple[str, ...], count: int, where: str,
+                     returning: tuple[str, ...]):
     meta = model._meta
     quote = connection.ops.quote_name
     key = quote(meta.pk.column)
@@ -208,7 +223,9 @@ def _update_many_sql(model, fields: tuple[str, ...], count: int):
         + " ".join(["WHEN %s THEN %s"] * count)
         + f" END AS {field.db_type(connection)})" for field in columns)
     keys = ", ".join(["%s"] * count)
-    return f"UPDATE {quote(meta.db_table)} SET {cases} WHERE {key} IN ({keys})", columns
+    returned = ", ".join([key, *(quote(meta.get_field(name).column) for name in returning)])
+    return (f"UPDATE {quote(meta.db_table)} SET {cases} WHERE {key} IN ({keys})"
+            + (f" AND ({where})" if where else "") + f" RETURNING {returned}"), columns
 
 
 @lru_cache(maxsize=None)

@@ -1,4 +1,4 @@
-"""games.live.services.rows: the hot path's reads and writes give exactly what the ORM
+"""games.rows: the hot path's reads and writes give exactly what the ORM
 gives (issue 15 made them cheap, not different), on SQLite and on PostgreSQL; and the
 deal's parsed rule set follows every edit of the rule set."""
 
@@ -12,10 +12,10 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import machine
-from games.live.services import rows
+from games import rows
 from games.live.services.round_state import log
 from games.live.services.table_row import playable_config, playing_round_hands, seats_of
-from games.models import Hand, Round, RoundEvent, Seat, Table
+from games.models import Hand, Round, RoundEvent, RoundPhase, Seat, Table
 from rules.models import RowBonus, RuleSet
 
 from tests.games.conftest import best_rows, start_round
@@ -94,6 +94,31 @@ def test_save_fields_and_save_many_store_json_and_dates_as_save_does(table, play
     assert (stored[0].front, stored[0].back, stored[0].submitted_at) == (front, back, moment)
     assert [hand.points for hand in stored] == [5, -1, -4, None]
     assert [hand.held_cards for hand in stored[:3]] == [hand.held_cards for hand in hands[:3]]
+
+
+def test_save_many_writes_only_the_rows_meeting_its_condition_and_returns_them(table, players):
+    start_round(table, players)
+    hands = list(Hand.objects.filter(round__table=table).order_by("position"))
+    Hand.objects.filter(pk=hands[0].pk).update(points=7)  # written meanwhile: kept
+    for hand in hands:
+        hand.points = 1
+    written = rows.save_many(hands, ("points",), where="points IS NULL AND position > %s",
+                             where_params=(hands[1].position,), returning=("user_id",))
+    assert sorted(written) == sorted((hand.pk, hand.user_id) for hand in hands[2:])
+    stored = list(Hand.objects.filter(round__table=table).order_by("position"))
+    assert [hand.points for hand in stored] == [7, None, 1, 1]
+
+
+def test_select_reads_only_the_fields_asked_and_the_rest_on_first_use(table, players):
+    start_round(table, players)
+    [hand, *_] = rows.select(Hand, "t1.table_id = %s", [table.id], fields=("position",),
+                             related=(("round", ("phase",)),), order_by="t0.position")
+    assert hand.get_deferred_fields() >= {"dealt_cards", "hint_values"}
+    assert hand.round.get_deferred_fields() >= {"rules", "result"}
+    with CaptureQueriesContext(connection) as queries:
+        assert (hand.position, hand.round.phase) == (0, RoundPhase.ARRANGING)
+    assert len(queries) == 0
+    assert hand.dealt_cards == Hand.objects.get(pk=hand.pk).dealt_cards  # loaded on use
 
 
 def test_insert_sets_primary_keys_and_auto_now_add_and_computes_a_column(table, players):
