@@ -6,11 +6,17 @@ A design is a pattern in a colour with the player's initial on it; its key is
 design then comes from a hash of the user id, so it stays the same whatever the player
 renames themselves to. The SVG uses presentation attributes only — no <style>, no
 script — so the site's Content-Security-Policy has nothing to block.
+
+A bot has a face of its own instead: its number on a rounded square in a colour of its own
+(bot_face_svg). It is drawn here only, and every page that shows a bot — its seat, the
+reveal, the replay, the history, the session's standings — shows this picture, so a bot
+looks the same wherever it appears (the old picture was the same "B" for every bot).
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 from functools import lru_cache
 from xml.sax.saxutils import escape
 
@@ -47,6 +53,28 @@ PATTERN_NAMES = {"rings": _("rings"), "stripes": _("stripes"), "dots": _("dots")
 AVATAR_KEYS = tuple(f"{pattern}-{colour}" for pattern in PATTERNS for colour in COLOURS)
 
 
+# The bot accounts' usernames, as games.live.services.bot_seats makes them.
+BOT_USERNAME = re.compile(r"^~bot-(easy|normal|strong)-(\d+)$")
+BOT_LEVELS = ("easy", "normal", "strong")
+# Twelve colours dark enough for a white number (contrast AA), in the order the rule below
+# walks them.
+BOT_COLOURS = ("#8e2a22", "#8a4b08", "#6b5a00", "#3f6212", "#166534", "#0f5f5a",
+               "#155e75", "#1e40af", "#4c1d95", "#701a75", "#9d174d", "#44403c")
+
+
+def bot_face(user) -> tuple[int, int] | None:
+    """A bot's (number, colour index); None for a person.
+
+    Bots 1, 2, 3… of a level take colours five apart of the twelve, so the bots at one
+    table never look alike; each level starts elsewhere, so Easy 1 is not Normal 1's
+    colour."""
+    match = BOT_USERNAME.match(user.get_username() or "") if getattr(user, "bot_level", "") else None
+    if match is None:
+        return None
+    number = int(match[2])
+    return number, (number * 5 + BOT_LEVELS.index(match[1]) * 4) % len(BOT_COLOURS)
+
+
 def is_avatar_key(key: str) -> bool:
     """A key the picker offers (blank, the generated one, is checked by the caller)."""
     return key in AVATAR_KEYS
@@ -65,18 +93,28 @@ def generated_key(user_id: int) -> str:
 
 
 def avatar_key(user) -> str:
-    """The design the player shows: the picked one, or the generated one."""
+    """The design the player shows: the picked one, or the generated one; a bot's face
+    ("bot-<colour index>")."""
+    bot = bot_face(user)
+    if bot is not None:
+        return f"bot-{bot[1]}"
     return user.avatar if is_avatar_key(user.avatar or "") else generated_key(user.pk)
 
 
 def initial(user) -> str:
-    """The first letter (or character) of the name other players see, upper-cased."""
+    """The first letter (or character) of the name other players see, upper-cased; a
+    bot's number."""
+    bot = bot_face(user)
+    if bot is not None:
+        return str(bot[0])
     name = (getattr(user, "display_name", "") or user.get_username() or "?").strip()
     return (name[:1] or "?").upper()
 
 
 def avatar_svg(key: str, letter: str) -> str:
-    """The SVG document of design `key` showing `letter`."""
+    """The SVG document of design `key` showing `letter` (a bot's face for "bot-…")."""
+    if key.startswith("bot-"):
+        return bot_face_svg(int(key.removeprefix("bot-")), letter)
     pattern, colour = key.split("-")
     background, shade = COLOURS[colour]
     return (
@@ -91,10 +129,22 @@ def avatar_svg(key: str, letter: str) -> str:
     )
 
 
+def bot_face_svg(colour: int, number: str) -> str:
+    """A bot's face: its number in white on a rounded square (a person's is a disc)."""
+    size = 36 if len(number) < 2 else 28  # two figures still fit inside the square
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64">'
+        f'<rect width="64" height="64" rx="19" fill="{BOT_COLOURS[colour % len(BOT_COLOURS)]}"/>'
+        f'<text x="32" y="{32 + size * 0.36:.1f}" text-anchor="middle" font-size="{size}" '
+        'font-weight="800" font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif" '
+        f'fill="#ffffff">{escape(number)}</text></svg>'
+    )
+
+
 def avatar_version(user) -> str:
     """What changes the picture: the design and the initial (the URL's cache-buster)."""
     letter = initial(user)
-    return f"{avatar_key(user)}.{ord(letter):x}"
+    return f"{avatar_key(user)}." + "".join(f"{ord(char):x}" for char in letter)
 
 
 def avatar_url(user, key: str | None = None) -> str:

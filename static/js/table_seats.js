@@ -98,7 +98,6 @@ export function seatSpot(position, viewer, max) {
 
 // The bot accounts' names, as the server makes them (games.live.services.bot_seats).
 const BOT_NAME = /^Bot · (Easy|Normal|Strong) (\d+)$/;
-const BOT_LEVELS = ["Easy", "Normal", "Strong"];
 
 /**
  * A player's name as the table shows it. A bot's "Bot · Normal 3" becomes "Bot 3" in the
@@ -110,27 +109,20 @@ export function shownName(name, t) {
   return bot ? t("felt.bot_name", { number: bot[2] }) : name;
 }
 
-/** The seat's face: its avatar picture, or the first letter of the name on a disc. A bot
- * has a face of its own: its number on a rounded square in a colour of its own (the
- * server's picture of a bot is the same "B" for every bot: only its ring's colour
- * differed, and at a phone's 26 px three bots looked alike). */
+/** The seat's face: its avatar picture, or the first letter of the name on a disc. A
+ * bot's picture is its number on a rounded square in a colour of its own, drawn by the
+ * server (accounts/avatars.py) so that a bot looks the same on every page; its frame here
+ * is square too. */
 export function avatar(seat, t, extraClass = "") {
   const bot = BOT_NAME.exec(seat.display_name || "");
   const name = seat.display_name || "?";
-  if (bot) {
-    // Bots 1, 2, 3… of a level take hues five apart of the twelve, so neighbours never
-    // look alike; each level starts elsewhere, so Easy 1 is not Normal 1's colour.
-    const number = Number(bot[2]);
-    const hue = (number * 5 + BOT_LEVELS.indexOf(bot[1]) * 4) % 12;
-    return el("span", { class: `avatar initial bot-face hue-${hue} ${extraClass}`.trim(),
-      "aria-hidden": "true", dataset: { level: bot[1].toLowerCase() } }, String(number));
-  }
+  if (bot) extraClass = `bot-face ${extraClass}`;
   if (seat.avatar) {
     return el("span", { class: `avatar ${extraClass}`.trim() },
-      el("img", { src: seat.avatar, alt: t("felt.avatar", { name }), width: 40, height: 40,
+      el("img", { src: seat.avatar, alt: t("felt.avatar", { name: shownName(name, t) }), width: 40, height: 40,
         loading: "lazy", decoding: "async" }));
   }
-  const letter = Array.from(name.trim())[0] || "?";
+  const letter = bot ? bot[2] : Array.from(name.trim())[0] || "?";
   // The disc's colour follows the name, so two players are told apart at a glance.
   let hue = 0;
   for (const char of name) hue = (hue * 31 + char.codePointAt(0)) % 360;

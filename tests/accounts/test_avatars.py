@@ -88,3 +88,42 @@ def test_seats_carry_the_avatar_url():
     [seat] = selectors.seats_public(table.id)
     assert seat["avatar"] == avatars.avatar_url(User.objects.get(pk=alice.pk))
     assert seat["avatar"].startswith(reverse("accounts:avatar", args=[alice.pk]))
+
+
+# --- bots' faces ------------------------------------------------------------------------
+
+
+def bot_svg(client, bot) -> str:
+    response = client.get(avatars.avatar_url(bot))
+    assert response.status_code == 200 and response["Content-Type"] == "image/svg+xml"
+    return response.content.decode()
+
+
+def test_a_bot_s_face_is_its_number_on_a_square_of_its_own_colour(client):
+    from games.live.services.bot_seats import bot_account
+
+    bots = [bot_account("normal", number) for number in (1, 2, 3)]
+    faces = [bot_svg(client, bot) for bot in bots]
+    for number, face in enumerate(faces, start=1):
+        assert f">{number}</text>" in face and 'rx="19"' in face  # a rounded square, not a disc
+        assert "<circle" not in face and "<script" not in face and "style=" not in face
+    colours = [avatars.BOT_COLOURS[avatars.bot_face(bot)[1]] for bot in bots]
+    assert all(colour in face for colour, face in zip(colours, faces))
+    assert len(set(colours)) == 3  # the bots at one table are told apart
+    # Each level starts elsewhere: Easy 1, Normal 1 and Strong 1 differ too.
+    firsts = {avatars.bot_face(bot_account(level, 1))[1] for level in ("easy", "normal", "strong")}
+    assert len(firsts) == 3
+
+
+def test_a_bot_s_picture_has_a_url_of_its_own_and_two_figures_fit(client):
+    """The URL changes from the old 'B' picture's, so no browser keeps showing that."""
+    from games.live.services.bot_seats import bot_account
+
+    bot = bot_account("strong", 12)
+    assert avatars.initial(bot) == "12" and avatars.avatar_key(bot).startswith("bot-")
+    assert "bot-" in avatars.avatar_url(bot) and ".42" not in avatars.avatar_url(bot)  # 'B' was 42
+    face = bot_svg(client, bot)
+    assert '>12</text>' in face and 'font-size="28"' in face
+    # A person named like a bot is a person: their own design and initial.
+    person = make_user(username="~bot-normal-9", display_name="Bot · Normal 9")
+    assert avatars.bot_face(person) is None and avatars.initial(person) == "B"

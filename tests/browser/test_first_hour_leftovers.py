@@ -1,9 +1,9 @@
 """A player's first hour, the leftovers (issue 24's follow-ups), in a real browser at the
 sizes each concerns: 多三张's Submit stays in view after Clear all on a phone; the open chat
 covers no seat on a desktop; held sideways an empty candidates tray's title shows whole;
-bots have faces of their own; the reveal's "Every pair" table scrolls in its own wrapper on
-a phone; and a tap on a hint lands on that hint when the advisor's values arrive under it.
-Screenshots go to /tmp/shots/."""
+the reveal's "Every pair" table scrolls in its own wrapper on a phone; and a tap on a hint
+lands on that hint when the advisor's values arrive under it (bots' faces: now
+test_first_hour_faces.py). Screenshots go to /tmp/shots/."""
 
 from __future__ import annotations
 
@@ -127,43 +127,7 @@ def test_held_sideways_the_extra_three_trays_titles_show_whole(browser, table_se
     assert not player.errors, player.errors
 
 
-# --- 4. bots' faces ---------------------------------------------------------------------------
-
-
-def bot_faces(page, where: str) -> list[dict]:
-    """Each bot face's number, colour, size and whether its number fits it."""
-    return page.locator(where).evaluate_all("""nodes => nodes.map(n => {
-        const style = getComputedStyle(n), box = n.getBoundingClientRect();
-        return {text: n.textContent, colour: style.backgroundColor, font: parseFloat(style.fontSize),
-                width: box.width, fits: n.scrollWidth <= n.clientWidth + 1 && n.scrollHeight <= n.clientHeight + 1,
-                pictures: n.querySelectorAll('img').length};
-    })""")
-
-
-def told_apart(faces: list[dict], count: int = 3) -> None:
-    assert len(faces) == count, faces
-    assert sorted(face["text"] for face in faces) == [str(n) for n in range(1, count + 1)], faces
-    assert len({face["colour"] for face in faces}) == count, faces
-    for face in faces:
-        assert face["fits"] and not face["pictures"], face
-        assert face["font"] >= 11 and face["width"] >= 20, face
-
-
-def test_bots_have_faces_of_their_own_at_every_size(browser, table_server):
-    player = valued_deal(browser, table_server, "botfaces", "desktop", "Quick test table", bots=3)
-    page = player.page
-    for size, viewport in SIZES.items():
-        page.set_viewport_size(viewport)
-        expect(page.locator("#seats .seat.bot .avatar.bot-face")).to_have_count(3)
-        page.screenshot(path=f"{SHOTS}/leftovers-bot-faces-{size}.png")
-        told_apart(bot_faces(page, "#seats .seat.bot .avatar"))
-    page.set_viewport_size(SIZES["phone"])
-    page.locator("#submit-button").click()
-    expect(page.locator("#reveal")).to_be_visible(timeout=30000)
-    expect(page.locator("#reveal")).to_have_attribute("data-done", "true", timeout=30000)
-    page.screenshot(path=f"{SHOTS}/leftovers-bot-faces-reveal-phone.png")
-    told_apart(bot_faces(page, ".reveal-hand .avatar.bot-face"))
-    assert not player.errors, player.errors
+# --- 4. bots' faces: tests/browser/test_first_hour_faces.py (the server draws them) -----------
 
 
 # --- 5. the reveal's "Every pair" on a phone --------------------------------------------------

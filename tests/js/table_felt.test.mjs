@@ -50,24 +50,25 @@ test("while a settled round is revealed its players' seats are the reveal's hand
   assert.equal(inReveal(null, { position: 0, user_id: 7 }), false);
 });
 
-test("bots have faces of their own: their number, a colour each, never the server's shared picture", async () => {
+test("a bot's face is the server's picture of it (accounts/avatars.py), in a square frame", async () => {
   const { installFakeDom } = await import("./fake_dom.mjs");
   installFakeDom();
   const { avatar } = await import("../../static/js/table_seats.js");
   const t = (id, params) => `${id} ${JSON.stringify(params || {})}`;
-  const faces = [1, 2, 3, 4, 5].map((n) => avatar({ display_name: `Bot · Normal ${n}`, avatar: "/accounts/9/avatar.svg" }, t));
-  assert.deepEqual(faces.map((face) => face.textContent), ["1", "2", "3", "4", "5"]);
-  for (const face of faces) {
+  const faces = [1, 2, 3].map((n) => avatar({ display_name: `Bot · Normal ${n}`, avatar: `/accounts/avatars/${n}.svg?v=bot-${n}.${n + 30}` }, t));
+  for (const [index, face] of faces.entries()) {
     assert.match(face.className, /\bbot-face\b/);
-    assert.equal(face.all().filter((node) => node.tagName === "IMG").length, 0);
+    const [picture] = face.all().filter((node) => node.tagName === "IMG");
+    assert.equal(picture.getAttribute("src"), `/accounts/avatars/${index + 1}.svg?v=bot-${index + 1}.${index + 31}`);
+    // Named as the table names it: "Bot 2", not "Bot · Normal 2".
+    assert.match(picture.getAttribute("alt"), /felt\.bot_name/);
   }
-  const hues = faces.map((face) => /hue-(\d+)/.exec(face.className)[1]);
-  assert.equal(new Set(hues).size, hues.length, `five bots, ${hues}`);
-  const levels = ["Easy", "Normal", "Strong"].map((level) => avatar({ display_name: `Bot · ${level} 1` }, t));
-  assert.equal(new Set(levels.map((face) => /hue-(\d+)/.exec(face.className)[1])).size, 3);
+  // Without a picture (never sent so, but drawn all the same) a bot shows its number.
+  assert.equal(avatar({ display_name: "Bot · Easy 4" }, t).textContent, "4");
   // A person keeps their picture, or their initial on a disc.
   const mei = avatar({ display_name: "Mei", avatar: "/accounts/2/avatar.svg" }, t);
   assert.equal(mei.all().filter((node) => node.tagName === "IMG").length, 1);
+  assert.doesNotMatch(mei.className, /bot-face/);
   assert.equal(avatar({ display_name: "mei" }, t).textContent, "M");
   assert.doesNotMatch(avatar({ display_name: "Bot fan" }, t).className, /bot-face/);
 });
