@@ -12,7 +12,8 @@ would run it, tables spread over them), a `celery -A config worker -Q celery` (t
 timers) and, unless --no-advisor, the advisor's worker on the `advice` queue at nice 10
 (hint values and analyses, as deploy/systemd runs it; its CPU is printed on its own
 line), all on PostgreSQL + Redis (channel layer and broker; the Redis database given is
-flushed first, so give the benchmark a database of its own). Each table's players
+flushed first, so give the benchmark a database of its own), and waits until they are
+done starting (their CPU quiet: settle_start_up). Each table's players
 connect (20 handshakes at a time), press ready, wait for their hand, submit the first
 hint (or declare the special) after a random think (--think-min..--think-max seconds; the
 arrange clock gives 30), and wait for `settled`; then the next round.
@@ -149,8 +150,17 @@ def prepare(args, env) -> list[dict]:
 
 
 def start_servers(args, env, ports) -> list[subprocess.Popen]:
+    """The servers, started and done starting; none left running if one fails."""
+    processes: list[subprocess.Popen] = []
+    try:
+        return _start_servers(args, env, ports, processes)
+    except BaseException:
+        stop_servers(processes)
+        raise
+
+
+def _start_servers(args, env, ports, processes) -> list[subprocess.Popen]:
     logs = Path(os.environ.get("TMPDIR", "/tmp"))
-    processes = []
     for index, port in enumerate(ports):
         processes.append(subprocess.Popen(
             [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port),
@@ -190,7 +200,24 @@ def start_servers(args, env, ports) -> list[subprocess.Popen]:
     if waiting:
         stop_servers(processes)
         raise SystemExit("daphne did not start; see ws_load.daphne*.log")
+    settle_start_up(processes)
     return processes
+
+
+def settle_start_up(processes, *, quiet: float = 0.05, limit: float = 60.0) -> None:
+    """Wait until every server is done starting: its CPU grew by less than `quiet`
+    seconds in the last second. The daphnes answer on their ports before the Celery
+    workers are ready, and a worker's start-up (Django, and the advisor's loops loaded
+    and warmed: ~2.5 s of CPU) counted at 100 tables and 4 rounds is ~6 ms of every
+    round's figure, which is not what a round costs. Nothing is played meanwhile."""
+    deadline = time.monotonic() + limit
+    before = [pid_cpu_seconds(p.pid) for p in processes]
+    while time.monotonic() < deadline:
+        time.sleep(1.0)
+        now = [pid_cpu_seconds(p.pid) for p in processes]
+        if all(after - earlier < quiet for earlier, after in zip(before, now)):
+            return
+        before = now
 
 
 def server_cpu_seconds(processes) -> float:
