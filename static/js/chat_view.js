@@ -1,8 +1,9 @@
-// The chat drawer: a button in the status bar (with the count of unread lines) opens it,
-// so on a phone it never sits over the rows being arranged. Quick phrases are buttons in
-// the reader's language; free text goes up to 120 characters. Every line is written with
-// textContent (dom.js's `el` makes text nodes), never as HTML. A player's lines can be
-// muted here: the server keeps the mute for the account (chat_model.js).
+// The chat: a button in the status bar (with the count of unread lines) opens it in the
+// page, under the status bar or beside the rows (room.css), so it lies over nothing.
+// Quick phrases are buttons in the reader's language; free text goes up to 120
+// characters. Every line is written with textContent (dom.js's `el` makes text nodes),
+// never as HTML. A player's lines can be muted here: the server keeps the mute for the
+// account (chat_model.js).
 
 import { CHAT_MAX, lineText, typedText } from "./chat_model.js";
 import { el } from "./dom.js";
@@ -23,7 +24,10 @@ export class ChatView {
     this.elements = elements;
     const { toggle, close, form, input, lines, phrases } = elements;
     toggle.addEventListener("click", () => this.setOpen(!this.log.open));
-    close.addEventListener("click", () => this.setOpen(false));
+    close.addEventListener("click", () => {
+      this.setOpen(false);
+      toggle.focus(); // the keyboard goes on from the button that opened it
+    });
     close.setAttribute("aria-label", this.t("chat.close"));
     elements.title.textContent = this.t("chat.title");
     elements.send.textContent = this.t("chat.send");
@@ -68,6 +72,9 @@ export class ChatView {
     this.render();
     if (open) {
       this._scrollToEnd();
+      // It opens in the page (under the status bar, or in a column beside the rows):
+      // brought into view if the page was scrolled past it.
+      this.elements.drawer.scrollIntoView?.({ block: "nearest" });
       // A phone's keyboard would cover the quick phrases: the text box waits for a tap there.
       if (globalThis.matchMedia?.("(pointer: fine)").matches) this.elements.input.focus({ preventScroll: true });
     }
