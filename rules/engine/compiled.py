@@ -19,11 +19,14 @@ group, middle group, front group, front singles, middle kickers, back kickers. V
 the front not above the middle over the front's length (rows.front_not_above_middle),
 the middle not above the back. The search gets there by walking rank groups strongest
 first; here the splits are walked (a back, then each five of the eight cards left as the
-middle, the last three the front), backs of the pattern's back category highest code
-first, so that a pattern stops after the first back group with a valid split.
+middle, the last three the front), backs of the pattern's back category highest group
+first (sorted by their groups' places, grouped_table), so that a pattern stops after the
+first back group with a valid split.
 
 **The Pareto front** (`pareto_splits`) is advisor_candidates._front_splits, step for step
-(its docstring): the same splits in the same order.
+(its docstring): the same splits in the same order. The rows are ordered by a radix sort
+of their codes' places (ranked_tables), and a back whose every split the kept pairs
+already cover is skipped (_pareto's comment): the same front for a third of the work.
 
 **The points** (`table_points`) are advisor_scoring.table_points, pair by pair, with no
 arrays in between: every mode, foul, special, 马牌, scoop rule and home run.
@@ -128,6 +131,59 @@ def row_tables(wheel: str) -> tuple[np.ndarray, np.ndarray]:
     return codes5, codes3
 
 
+# Bits below a code in ranked_tables: room for its place among a table's distinct codes.
+PLACE5_BITS = 14
+PLACE3_BITS = 9
+
+
+@lru_cache(maxsize=4)
+def ranked_tables(wheel: str) -> tuple[np.ndarray, np.ndarray]:
+    """row_tables' codes shifted up, each with its place among the table's distinct
+    codes below it (0 the lowest): they order as the codes do, and the place is a short
+    number that a radix sort walks in two passes (_sorted_down) where sorting the codes
+    themselves cost the Pareto front most of its time."""
+    codes5, codes3 = row_tables(wheel)
+    place5 = np.unique(codes5, return_inverse=True)[1].reshape(codes5.shape)
+    place3 = np.unique(codes3, return_inverse=True)[1].reshape(codes3.shape)
+    assert place5.max() < 1 << PLACE5_BITS and place3.max() < 1 << PLACE3_BITS
+    return codes5 << PLACE5_BITS | place5, codes3 << PLACE3_BITS | place3
+
+
+GROUP_BITS = 13  # below a code in grouped_table: its group's place (6,188 flushes at most)
+
+
+@lru_cache(maxsize=4)
+def grouped_table(wheel: str) -> np.ndarray:
+    """row_tables' five codes shifted up, each with the place of its group (the entries
+    search.GROUP_LEN5 counts: what the first hint's back is walked by) among its
+    category's groups below it: a short number to sort a category's backs by."""
+    codes5 = row_tables(wheel)[0]
+    category = codes5 >> CATEGORY_SHIFT
+    group = codes5 >> (5 * (6 - _GROUP5[category]))
+    place = np.zeros_like(codes5)
+    for strength in range(CATEGORIES):
+        of = category == strength
+        if of.any():
+            place[of] = np.unique(group[of], return_inverse=True)[1].ravel()
+    assert place.max() < 1 << GROUP_BITS
+    return codes5 << GROUP_BITS | place
+
+
+@lru_cache(maxsize=4)
+def _group_counts(wheel: str) -> np.ndarray:
+    """How many groups each category has (grouped_table's places run below it)."""
+    table = grouped_table(wheel)
+    counts = np.zeros(CATEGORIES, dtype=np.int64)
+    np.maximum.at(counts, table.ravel() >> (GROUP_BITS + CATEGORY_SHIFT),
+                  (table.ravel() & ((1 << GROUP_BITS) - 1)) + 1)
+    return counts
+
+
+# Every three of 13 positions as its position mask, in combinations' order.
+_THREE_MASKS = np.array([sum(1 << p for p in three) for three in combinations(range(CARDS), 3)],
+                        dtype=np.int64)
+
+
 @lru_cache(maxsize=64)
 def _orders(config: RuleConfig) -> tuple[np.ndarray, np.ndarray]:
     from .hints import pattern_order
@@ -178,8 +234,9 @@ def first_rows_of(ranks: np.ndarray, suits: np.ndarray, config: RuleConfig, *,
         ranks, suits = _ordered(ranks - 2, suits)
     main, fallback = _orders(config)
     codes = np.empty((len(ranks), 3), dtype=np.int64)
-    _first_hints(ranks, suits, *row_tables(config.wheel), _BINOM, main, fallback,
-                 _SPLIT_MIDDLE, _SPLIT_FRONT, _FIVE_MASK, _GROUP5, _FRONT_LEN, codes)
+    _first_hints(ranks, suits, grouped_table(config.wheel), row_tables(config.wheel)[1],
+                 _BINOM, main, fallback, _SPLIT_MIDDLE, _SPLIT_FRONT, _FIVE_MASK, _GROUP5,
+                 _group_counts(config.wheel), _FRONT_LEN, codes)
     return codes, codes >> CATEGORY_SHIFT
 
 
@@ -199,8 +256,8 @@ def pareto_splits(hand, config: RuleConfig) -> tuple[list[int], np.ndarray]:
     ranks, suits = _ranks_and_suits([hand])
     out = np.empty(_SPLIT_MIDDLE.size, dtype=np.int64)
     out_codes = np.empty((_SPLIT_MIDDLE.size, 3), dtype=np.int64)
-    count = _pareto(ranks[0], suits[0], *row_tables(config.wheel), _BINOM, _SPLIT_MIDDLE,
-                    _SPLIT_FRONT, _FRONT_LEN, out, out_codes)
+    count = _pareto(ranks[0], suits[0], *ranked_tables(config.wheel), _BINOM, _SPLIT_MIDDLE,
+                    _SPLIT_FRONT, _FIVE_MASK, _THREE_MASKS, _FRONT_LEN, out, out_codes)
     return out[:count].tolist(), out_codes[:count]
 
 
@@ -245,12 +302,46 @@ def _hand_rows(r, s, codes5_table, codes3_table, binom, codes5, codes3):
 
 
 @njit(cache=True, nogil=True)
-def _first_hints(ranks, suits, codes5_table, codes3_table, binom, main, fallback,
-                 split_middle, split_front, five_mask, group5, front_len, out):
+def _sorted_down(packed, bits, codes, order, scratch, key, count):
+    """The rows' codes (`packed` as ranked_tables gives them, `bits` of place) written to
+    `codes`, and their positions ordered by code, highest first, equal codes in position
+    order (a stable sort, as np.argsort(-codes, kind="mergesort")): an LSD radix sort of
+    the places, 7 bits a pass. Returns the array holding the order (`order` or
+    `scratch`: they swap each pass)."""
+    n = packed.shape[0]
+    top = (1 << bits) - 1
+    for i in range(n):
+        codes[i] = packed[i] >> bits
+        key[i] = top - (packed[i] & top)
+        order[i] = i
+    shift = 0
+    while shift < bits:
+        count[:] = 0
+        for i in range(n):
+            count[((key[i] >> shift) & 127) + 1] += 1
+        for digit in range(128):
+            count[digit + 1] += count[digit]
+        for i in range(n):
+            at = order[i]
+            digit = (key[at] >> shift) & 127
+            scratch[count[digit]] = at
+            count[digit] += 1
+        order, scratch = scratch, order
+        shift += 7
+    return order
+
+
+@njit(cache=True, nogil=True)
+def _first_hints(ranks, suits, grouped5_table, codes3_table, binom, main, fallback,
+                 split_middle, split_front, five_mask, group5, group_counts, front_len, out):
     fives = split_middle.shape[0]
+    grouped5 = np.empty(fives, dtype=np.int64)
     codes5 = np.empty(fives, dtype=np.int64)
+    place = np.empty(fives, dtype=np.int64)      # each five's group's place (grouped_table)
+    count = np.empty(group_counts.max() + 1, dtype=np.int64)
+    scratch = np.empty(fives, dtype=np.int64)
     codes3 = np.zeros(1 << 13, dtype=np.int64)
-    bucket = np.empty(fives, dtype=np.int64)     # the fives by category, then by code
+    bucket = np.empty(fives, dtype=np.int64)     # the fives by category, then by group
     start = np.empty(11, dtype=np.int64)
     sorted_ = np.zeros(10, dtype=np.bool_)
     three_count = np.zeros(10, dtype=np.int64)
@@ -259,8 +350,12 @@ def _first_hints(ranks, suits, codes5_table, codes3_table, binom, main, fallback
     fill = np.empty((4, 10), dtype=np.int64)
     found = np.empty(3, dtype=np.int64)
     for hand in range(ranks.shape[0]):
-        _hand_rows(ranks[hand], suits[hand], codes5_table, codes3_table, binom, codes5, codes3)
-        # A counting sort of the fives by category; a category's own order by code is
+        _hand_rows(ranks[hand], suits[hand], grouped5_table, codes3_table, binom, grouped5,
+                   codes3)
+        for i in range(fives):
+            codes5[i] = grouped5[i] >> GROUP_BITS
+            place[i] = grouped5[i] & ((1 << GROUP_BITS) - 1)
+        # A counting sort of the fives by category; a category's own order by group is
         # made when a pattern first needs it (_first_pattern). The fives are taken as
         # four quarters side by side, each with its own counts and places, so that the
         # processor runs four chains of increments at once instead of one: the same
@@ -314,18 +409,48 @@ def _first_hints(ranks, suits, codes5_table, codes3_table, binom, main, fallback
         sorted_[:] = False
         if not _first_pattern(main, codes5, codes3, three_count, bucket, start, sorted_,
                               split_middle, split_front, five_mask, group5, front_len,
-                              found):
+                              place, group_counts, count, scratch, found):
             _first_pattern(fallback, codes5, codes3, three_count, bucket, start, sorted_,
                            split_middle, split_front, five_mask, group5, front_len,
-                           found)
+                           place, group_counts, count, scratch, found)
         out[hand, 0] = found[0]
         out[hand, 1] = found[1]
         out[hand, 2] = found[2]
 
 
 @njit(cache=True, nogil=True)
+def _groups_down(bucket, begin, end, place, groups, count, scratch):
+    """bucket[begin:end] (fives of one category) put highest group first: all the
+    first hint's walk needs, as it writes only the codes it finds (fives of one group
+    may come in any order). Few fives: an insertion sort; else a counting sort of
+    their groups' places."""
+    if end - begin <= 48:
+        for k in range(begin + 1, end):
+            five = bucket[k]
+            at = k
+            while at > begin and place[bucket[at - 1]] < place[five]:
+                bucket[at] = bucket[at - 1]
+                at -= 1
+            bucket[at] = five
+        return
+    count[:groups + 1] = 0
+    for k in range(begin, end):
+        count[groups - place[bucket[k]]] += 1
+    for group in range(groups):
+        count[group + 1] += count[group]
+    for k in range(begin, end):
+        five = bucket[k]
+        slot = groups - 1 - place[five]
+        scratch[count[slot]] = five
+        count[slot] += 1
+    for k in range(end - begin):
+        bucket[begin + k] = scratch[k]
+
+
+@njit(cache=True, nogil=True)
 def _first_pattern(patterns, codes5, codes3, three_count, bucket, start, sorted_,
-                   split_middle, split_front, five_mask, group5, front_len, found):
+                   split_middle, split_front, five_mask, group5, front_len, place,
+                   group_counts, count, scratch, found):
     """The first of `patterns` a valid split shows, its best split by preference written
     to `found` (front, middle, back codes); False if none shows."""
     for p in range(patterns.shape[0]):
@@ -333,9 +458,9 @@ def _first_pattern(patterns, codes5, codes3, three_count, bucket, start, sorted_
         middles_of_m = start[m + 1] - start[m]
         if start[b + 1] == start[b] or middles_of_m == 0 or three_count[f] == 0:
             continue
-        if not sorted_[b]:  # highest code first, so highest group first
-            part = bucket[start[b]:start[b + 1]]
-            bucket[start[b]:start[b + 1]] = part[np.argsort(-codes5[part])]
+        if not sorted_[b]:  # highest group first
+            _groups_down(bucket, start[b], start[b + 1], place, group_counts[b], count,
+                         scratch)
             sorted_[b] = True
         back_shift = 5 * (6 - group5[b])
         middle_shift = 5 * (6 - group5[m])
@@ -391,29 +516,61 @@ def _first_pattern(patterns, codes5, codes3, three_count, bucket, start, sorted_
 
 
 @njit(cache=True, nogil=True)
-def _pareto(r, s, codes5_table, codes3_table, binom, split_middle, split_front, front_len,
-            out, out_codes):
+def _pareto(r, s, packed5_table, packed3_table, binom, split_middle, split_front, five_mask,
+            three_masks, front_len, out, out_codes):
     fives = split_middle.shape[0]
-    codes5 = np.empty(fives, dtype=np.int64)
-    codes3 = np.zeros(1 << 13, dtype=np.int64)
-    _hand_rows(r, s, codes5_table, codes3_table, binom, codes5, codes3)
-    # Keys replaced by their ranks among the hand's rows (np.unique's order).
-    five_keys = np.unique(codes5)
-    five_rank = np.searchsorted(five_keys, codes5)
-    width = five_keys.shape[0]
-    three_masks = np.empty(286, dtype=np.int64)
-    at = 0
-    for a in range(13):
-        for b in range(a + 1, 13):
-            for c in range(b + 1, 13):
-                three_masks[at] = (1 << a) | (1 << b) | (1 << c)
-                at += 1
-    three_keys = np.unique(codes3[three_masks])
-    three_rank = np.zeros(1 << 13, dtype=np.int64)
-    for i in range(286):
-        three_rank[three_masks[i]] = np.searchsorted(three_keys, codes3[three_masks[i]])
+    packed5 = np.empty(fives, dtype=np.int64)
+    packed3 = np.empty(1 << 13, dtype=np.int64)  # read only at the threes' masks
+    _hand_rows(r, s, packed5_table, packed3_table, binom, packed5, packed3)
     # The backs by key, highest first; backs of one key in _FIVES' order.
-    by_key = np.argsort(-codes5, kind="mergesort")
+    codes5 = np.empty(fives, dtype=np.int64)
+    by_key = _sorted_down(packed5, PLACE5_BITS, codes5, np.empty(fives, dtype=np.int64),
+                          np.empty(fives, dtype=np.int64), np.empty(fives, dtype=np.int64),
+                          np.empty(129, dtype=np.int64))
+    # Keys replaced by their ranks among the hand's rows (np.unique's order: ascending).
+    width = 0
+    for g in range(fives):
+        if g == 0 or codes5[by_key[g]] != codes5[by_key[g - 1]]:
+            width += 1
+    five_keys = np.empty(width, dtype=np.int64)
+    five_rank = np.empty(fives, dtype=np.int64)
+    rank = width
+    for g in range(fives):
+        if g == 0 or codes5[by_key[g]] != codes5[by_key[g - 1]]:
+            rank -= 1
+            five_keys[rank] = codes5[by_key[g]]
+        five_rank[by_key[g]] = rank
+    # The threes' ranks likewise, from their places in the table: which places the hand
+    # holds, counted from the bottom.
+    codes3 = np.empty(1 << 13, dtype=np.int64)
+    held = np.zeros(1 << PLACE3_BITS, dtype=np.int64)
+    for i in range(three_masks.shape[0]):
+        mask = three_masks[i]
+        codes3[mask] = packed3[mask] >> PLACE3_BITS
+        held[packed3[mask] & ((1 << PLACE3_BITS) - 1)] = 1
+    below = 0
+    for place in range(held.shape[0]):
+        present = held[place]
+        held[place] = below
+        below += present
+    three_keys = np.empty(below, dtype=np.int64)
+    three_rank = np.empty(1 << 13, dtype=np.int64)  # read only at the threes' masks
+    for i in range(three_masks.shape[0]):
+        mask = three_masks[i]
+        three_rank[mask] = held[packed3[mask] & ((1 << PLACE3_BITS) - 1)]
+        three_keys[three_rank[mask]] = codes3[mask]
+    # The threes strongest first: a back's best possible front is the first of them
+    # that misses it (_front_bound).
+    three_order = np.empty(three_masks.shape[0], dtype=np.int64)
+    by_rank = np.zeros(below + 1, dtype=np.int64)
+    for i in range(three_masks.shape[0]):
+        by_rank[below - 1 - three_rank[three_masks[i]] + 1] += 1
+    for place in range(below):
+        by_rank[place + 1] += by_rank[place]
+    for i in range(three_masks.shape[0]):
+        place = below - 1 - three_rank[three_masks[i]]
+        three_order[by_rank[place]] = three_masks[i]
+        by_rank[place] += 1
     best_front = np.full(width, -1, dtype=np.int64)   # by middle rank, for one back key
     first = np.zeros(width, dtype=np.int64)
     touched = np.empty(fives, dtype=np.int64)
@@ -425,10 +582,23 @@ def _pareto(r, s, codes5_table, codes3_table, binom, split_middle, split_front, 
         end = k
         while end < fives and codes5[by_key[end]] == key:
             end += 1
+        # Every split of a back has a middle no higher than the back (rank ≤ the back's)
+        # and a front no higher than the best three the back leaves; where the kept
+        # pairs of stronger backs already cover that corner (covered[m] ≥ f, covered
+        # falling as m rises), every split of the back is dominated by a kept one and
+        # would be dropped below, and it changes nothing kept (a dropped pair only
+        # lowers what it is compared with to a pair that is covered too): skip it.
+        # Once the top front is covered at the back key's rank, so is every later back.
+        key_rank = five_rank[by_key[k]]
+        if covered[key_rank] >= three_keys.shape[0] - 1:
+            break
         touched_count = 0
         for g in range(k, end):
             back = by_key[g]
             back_code = codes5[back]
+            if covered[key_rank] >= 0 and covered[key_rank] >= _front_bound(
+                    three_order, three_rank, five_mask[back]):
+                continue
             for j in range(split_middle.shape[1]):
                 middle = split_middle[back, j]
                 middle_code = codes5[middle]
@@ -477,6 +647,16 @@ def _pareto(r, s, codes5_table, codes3_table, binom, split_middle, split_front, 
             best_front[m] = -1
         k = end
     return kept
+
+
+@njit(cache=True, nogil=True)
+def _front_bound(three_order, three_rank, back_mask):
+    """The rank of the best three that misses the back's cards: no split with this
+    back has a higher front."""
+    for i in range(three_order.shape[0]):
+        if not three_order[i] & back_mask:
+            return three_rank[three_order[i]]
+    return -1
 
 
 # --- the player's points at each table (advisor_scoring.table_points) --------------------
