@@ -21,7 +21,8 @@ the middle not above the back. The search gets there by walking rank groups stro
 first; here the splits are walked (a back, then each five of the eight cards left as the
 middle, the last three the front), backs of the pattern's back category highest group
 first (sorted by their groups' places, grouped_table), so that a pattern stops after the
-first back group with a valid split.
+first back group with a valid split; a pattern whose same-rank groups or flush rows do
+not fit the hand's counts (search._pattern_needs, the search's own screen) is not walked.
 
 **The Pareto front** (`pareto_splits`) is advisor_candidates._front_splits, step for step
 (its docstring): the same splits in the same order. The rows are ordered by a radix sort
@@ -185,11 +186,27 @@ _THREE_MASKS = np.array([sum(1 << p for p in three) for three in combinations(ra
 
 
 @lru_cache(maxsize=64)
-def _orders(config: RuleConfig) -> tuple[np.ndarray, np.ndarray]:
+def _orders(config: RuleConfig) -> tuple[np.ndarray, ...]:
+    """The hint order's patterns (main, fallback) and what each needs (_needs)."""
     from .hints import pattern_order
     main, fallback = pattern_order(config)
     return (np.array(main, dtype=np.int64).reshape(-1, 3),
-            np.array(fallback, dtype=np.int64).reshape(-1, 3))
+            np.array(fallback, dtype=np.int64).reshape(-1, 3), _needs(main), _needs(fallback))
+
+
+def _needs(patterns) -> np.ndarray:
+    """(patterns, 6): for each, its flush rows (entry 1) and its same-rank groups of k
+    cards or more (entry k, 2..5), as search._pattern_needs counts them: a hand holding
+    fewer five-card suits, or fewer ways to cut such groups from its ranks, cannot show
+    the pattern (_first_hints' `room`), so the compiled walk never tries it."""
+    from .search import _pattern_needs
+    needs = np.zeros((len(patterns), 6), dtype=np.int64)
+    for at, pattern in enumerate(patterns):
+        sets, flushes, _ = _pattern_needs(tuple(pattern))
+        needs[at, 1] = flushes
+        for k in range(2, 6):
+            needs[at, k] = sum(size >= k for size in sets)
+    return needs
 
 
 def served(hand, config: RuleConfig) -> bool:
@@ -229,14 +246,15 @@ def first_rows_of(ranks: np.ndarray, suits: np.ndarray, config: RuleConfig, *,
                   ordered: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """first_rows of hands given as their cards' ranks and suits ((hands, 13) each): the
     ranks 2..14 and suits by SUITS' index (advisor_deals.opponent_seats), or, `ordered`,
-    as _ranks_and_suits gives them."""
-    if not ordered:
-        ranks, suits = _ordered(ranks - 2, suits)
-    main, fallback = _orders(config)
+    as _ranks_and_suits gives them (ranks 0..12). The compiled loop puts each hand's
+    cards high to low itself (as _ordered does), not numpy on the whole batch."""
+    main, fallback, main_needs, fallback_needs = _orders(config)
     codes = np.empty((len(ranks), 3), dtype=np.int64)
-    _first_hints(ranks, suits, grouped_table(config.wheel), row_tables(config.wheel)[1],
-                 _BINOM, main, fallback, _SPLIT_MIDDLE, _SPLIT_FRONT, _FIVE_MASK, _GROUP5,
-                 _group_counts(config.wheel), _FRONT_LEN, codes)
+    _first_hints(ranks, suits, 0 if ordered else 2, grouped_table(config.wheel),
+                 row_tables(config.wheel)[1],
+                 _BINOM, main, fallback, main_needs, fallback_needs, _SPLIT_MIDDLE,
+                 _SPLIT_FRONT, _FIVE_MASK, _GROUP5, _group_counts(config.wheel), _FRONT_LEN,
+                 codes)
     return codes, codes >> CATEGORY_SHIFT
 
 
@@ -332,9 +350,12 @@ def _sorted_down(packed, bits, codes, order, scratch, key, count):
 
 
 @njit(cache=True, nogil=True)
-def _first_hints(ranks, suits, grouped5_table, codes3_table, binom, main, fallback,
-                 split_middle, split_front, five_mask, group5, group_counts, front_len, out):
+def _first_hints(ranks, suits, lowest, grouped5_table, codes3_table, binom, main, fallback,
+                 main_needs, fallback_needs, split_middle, split_front, five_mask, group5,
+                 group_counts, front_len, out):
     fives = split_middle.shape[0]
+    r = np.empty(13, dtype=np.int64)  # the hand's ranks (0..12) and suits, high to low
+    s = np.empty(13, dtype=np.int64)
     grouped5 = np.empty(fives, dtype=np.int64)
     codes5 = np.empty(fives, dtype=np.int64)
     place = np.empty(fives, dtype=np.int64)      # each five's group's place (grouped_table)
@@ -345,13 +366,25 @@ def _first_hints(ranks, suits, grouped5_table, codes3_table, binom, main, fallba
     start = np.empty(11, dtype=np.int64)
     sorted_ = np.zeros(10, dtype=np.bool_)
     three_count = np.zeros(10, dtype=np.int64)
+    room = np.zeros(6, dtype=np.int64)  # what a pattern's _needs are held against
+    suit_count = np.zeros(4, dtype=np.int64)
     quarter = (fives + 3) // 4
     five_count = np.zeros((4, 10), dtype=np.int64)
     fill = np.empty((4, 10), dtype=np.int64)
     found = np.empty(3, dtype=np.int64)
     for hand in range(ranks.shape[0]):
-        _hand_rows(ranks[hand], suits[hand], grouped5_table, codes3_table, binom, grouped5,
-                   codes3)
+        # _ordered's order (cards of one rank keep theirs), by insertion: 13 cards.
+        for position in range(13):
+            rank = ranks[hand, position] - lowest
+            suit = suits[hand, position]
+            at = position
+            while at > 0 and r[at - 1] < rank:
+                r[at] = r[at - 1]
+                s[at] = s[at - 1]
+                at -= 1
+            r[at] = rank
+            s[at] = suit
+        _hand_rows(r, s, grouped5_table, codes3_table, binom, grouped5, codes3)
         for i in range(fives):
             codes5[i] = grouped5[i] >> GROUP_BITS
             place[i] = grouped5[i] & ((1 << GROUP_BITS) - 1)
@@ -392,27 +425,38 @@ def _first_hints(ranks, suits, grouped5_table, codes3_table, binom, main, fallba
                 fill[3, category] += 1
         # Whether any three of the hand is a high card, a pair, trips (rows.key3: all a
         # front can be): read off the ranks (high to low), not the 286 threes.
+        # Also the room for the patterns' needs: five-card suits, and groups of k or
+        # more cut from each rank's run.
         three_count[:] = 0
+        room[:] = 0
         distinct = 1
         run = 1
         most = 1
-        for position in range(1, 13):
-            if ranks[hand, position] == ranks[hand, position - 1]:
+        for position in range(1, 14):
+            if position < 13 and r[position] == r[position - 1]:
                 run += 1
                 most = max(most, run)
             else:
-                run = 1
-                distinct += 1
+                for k in range(2, 6):
+                    room[k] += run // k
+                if position < 13:
+                    run = 1
+                    distinct += 1
+        suit_count[:] = 0
+        for position in range(13):
+            suit_count[s[position]] += 1
+        for suit in range(4):
+            room[1] += suit_count[suit] // 5
         three_count[HIGH_CARD] = distinct >= 3
         three_count[PAIR] = most >= 2
         three_count[THREE_OF_A_KIND] = most >= 3
         sorted_[:] = False
-        if not _first_pattern(main, codes5, codes3, three_count, bucket, start, sorted_,
-                              split_middle, split_front, five_mask, group5, front_len,
-                              place, group_counts, count, scratch, found):
-            _first_pattern(fallback, codes5, codes3, three_count, bucket, start, sorted_,
-                           split_middle, split_front, five_mask, group5, front_len,
-                           place, group_counts, count, scratch, found)
+        if not _first_pattern(main, main_needs, room, codes5, codes3, three_count, bucket,
+                              start, sorted_, split_middle, split_front, five_mask, group5,
+                              front_len, place, group_counts, count, scratch, found):
+            _first_pattern(fallback, fallback_needs, room, codes5, codes3, three_count,
+                           bucket, start, sorted_, split_middle, split_front, five_mask,
+                           group5, front_len, place, group_counts, count, scratch, found)
         out[hand, 0] = found[0]
         out[hand, 1] = found[1]
         out[hand, 2] = found[2]
@@ -448,8 +492,8 @@ def _groups_down(bucket, begin, end, place, groups, count, scratch):
 
 
 @njit(cache=True, nogil=True)
-def _first_pattern(patterns, codes5, codes3, three_count, bucket, start, sorted_,
-                   split_middle, split_front, five_mask, group5, front_len, place,
+def _first_pattern(patterns, needs, room, codes5, codes3, three_count, bucket, start,
+                   sorted_, split_middle, split_front, five_mask, group5, front_len, place,
                    group_counts, count, scratch, found):
     """The first of `patterns` a valid split shows, its best split by preference written
     to `found` (front, middle, back codes); False if none shows."""
@@ -458,6 +502,9 @@ def _first_pattern(patterns, codes5, codes3, three_count, bucket, start, sorted_
         middles_of_m = start[m + 1] - start[m]
         if start[b + 1] == start[b] or middles_of_m == 0 or three_count[f] == 0:
             continue
+        if (needs[p, 1] > room[1] or needs[p, 2] > room[2] or needs[p, 3] > room[3]
+                or needs[p, 4] > room[4] or needs[p, 5] > room[5]):
+            continue  # its groups or flushes do not fit the hand: no split shows it
         if not sorted_[b]:  # highest group first
             _groups_down(bucket, start[b], start[b + 1], place, group_counts[b], count,
                          scratch)

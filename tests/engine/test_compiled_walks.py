@@ -1,7 +1,9 @@
-"""The orders the compiled first hint and Pareto front walk a hand's rows in (issue 23,
-rules.engine.compiled): the radix sort of the rows' places is numpy's stable sort of
-their codes, highest first, and a category's backs sorted by their groups' places come
-highest group first — the orders the code they replaced (np.argsort) gave."""
+"""The orders the compiled first hint and Pareto front walk a hand's rows in, and the
+patterns the first hint does not walk (issue 23, rules.engine.compiled): the radix sort
+of the rows' places is numpy's stable sort of their codes, highest first; a category's
+backs sorted by their groups' places come highest group first — the orders the code
+they replaced (np.argsort) gave; and a pattern whose same-rank groups or flush rows do
+not fit the hand shows no split in the search either."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from rules.engine import compiled
 from rules.engine.advisor_scoring import CATEGORY_SHIFT
 from rules.engine.cards import SeededSource, build_deck, shuffle
 from rules.engine.presets import preset
+from rules.engine.search import best_layouts
 
 
 def _rows_of(hands, table, wheel):
@@ -97,3 +100,27 @@ def test_a_categorys_backs_come_highest_group_first(pick):
             assert bucket[0] == bucket[-1] == -1  # nothing outside the range moved
             assert sorted(bucket[1:-1].tolist()) == fives.tolist()
             assert (np.diff(place[bucket[1:-1]]) <= 0).all()
+
+
+@pytest.mark.parametrize("pick", [None, lambda card: card.rank in (2, 3, 4, 5, 9, 10, 11),
+                                  lambda card: card.suit in "sh"],
+                         ids=["random", "few-ranks", "two-suits"])
+def test_a_pattern_whose_groups_or_flushes_do_not_fit_shows_no_split(pick):
+    """The first hint skips a pattern that needs more flush rows than the hand's suits
+    hold fives, or more same-rank groups of k cards than its ranks can be cut into
+    (compiled._needs against the hand's room): the search finds none of them."""
+    config, hands = _hands("extra-suit", 25, seed=63, pick=pick)
+    patterns = [(f, m, b) for b in range(10) for m in range(b + 1) for f in (0, 1, 3)
+                if f <= m]
+    needs = compiled._needs(patterns)
+    refused = 0
+    for hand in hands:
+        ranks = [card.rank for card in hand]
+        suits = [card.suit for card in hand]
+        room = [0, sum(suits.count(suit) // 5 for suit in set(suits))]
+        room += [sum(ranks.count(rank) // k for rank in set(ranks)) for k in range(2, 6)]
+        for pattern, need in zip(patterns, needs.tolist()):
+            if any(n > r for n, r in zip(need[1:], room[1:])):
+                refused += 1
+                assert best_layouts(hand, config.wheel, [pattern]) == [], pattern
+    assert refused > 100  # the screen was put to the test
