@@ -138,7 +138,8 @@ export class RoomView {
     if (reveal && !reveal.hidden && reveal.dataset.done !== "true") return;
     this.endInSight = session.number;
     // From the status bar down: its Ready is what the status asks for.
-    const bar = end.previousElementSibling?.classList.contains("status-bar") ? end.previousElementSibling : end;
+    // (Found by its class: the chat sits between the two.)
+    const bar = end.parentElement?.querySelector(":scope > .status-bar") || end;
     bar.scrollIntoView({ block: "start", behavior: "instant" });
   }
 
