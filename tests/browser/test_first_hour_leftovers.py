@@ -57,8 +57,13 @@ def test_submit_stays_in_view_after_clear_all_on_a_phone(browser, table_server, 
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=f"{SHOTS}/leftovers-cleared-{cards}-phone.png")
     in_view(page, page.locator("#submit-button"))
+    # Not just in view: a comfortable thumb's margin under it (it ended 4–7 px above the fold).
+    submit = page.locator("#submit-button").bounding_box()
+    assert SIZES["phone"]["height"] - (submit["y"] + submit["height"]) >= 24, submit
     in_view(page, page.locator("#rows [data-zone=back]"))
     in_view(page, page.locator("[data-tray=dealt] button.card").last)
+    if cards > 13:
+        in_view(page, page.locator("[data-tray=candidates] button.card").last)
     fits_across(page)
     # Every card of the fan is there to tap: the one tapped is the one picked.
     fan = page.locator("[data-tray=dealt] button.card")
