@@ -171,7 +171,9 @@ def hint_arrangement(hint: Hint, config: RuleConfig) -> Arrangement:
     rows' sizes, so only their values and the foul are worked out — the same ones, read
     off the keys the search found where the hint carries them (no joker in its rows)."""
     keys = hint.keys  # a normal hint's keys, as the search found them: evaluate's own
-    if keys is not None and not any(card.is_joker for row in hint.rows for card in row):
+    # (a deck without jokers needs no look for one: most hands, ten hints each)
+    if keys is not None and (not config.jokers or not any(card.is_joker for row in hint.rows
+                                                          for card in row)):
         values = tuple(RowValue(CATEGORIES[key[0]], key) for key in keys)
     else:
         wheel = config.wheel

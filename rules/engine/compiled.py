@@ -221,12 +221,18 @@ _NUMBER = {(rank, suit): rank - 2 + RANKS * SUITS.index(suit)
            for rank in range(2, 15) for suit in SUITS}
 
 
-def _ranks_and_suits(hands) -> tuple[np.ndarray, np.ndarray]:
-    """(ranks, suits) of each hand, (hands, 13), its cards high to low: any subset taken
-    in position order then lists its ranks high to low, as the tables are indexed."""
+def _numbers(hands) -> tuple[np.ndarray, np.ndarray]:
+    """(ranks 0..12, suits) of each hand's cards as they come, (hands, 13) each."""
     numbers = np.array([[_NUMBER[card.rank, card.suit] for card in hand] for hand in hands],
                        dtype=np.int64).reshape(len(hands), CARDS)
-    return _ordered(numbers % RANKS, numbers // RANKS)
+    return numbers % RANKS, numbers // RANKS
+
+
+def _ranks_and_suits(hands) -> tuple[np.ndarray, np.ndarray]:
+    """(ranks, suits) of each hand, (hands, 13), its cards high to low: any subset taken
+    in position order then lists its ranks high to low, as the tables are indexed (the
+    compiled loops put the cards so themselves: _high_to_low)."""
+    return _ordered(*_numbers(hands))
 
 
 def _ordered(ranks: np.ndarray, suits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -239,18 +245,23 @@ def _ordered(ranks: np.ndarray, suits: np.ndarray) -> tuple[np.ndarray, np.ndarr
 def first_rows(hands, config: RuleConfig) -> tuple[np.ndarray, np.ndarray]:
     """(codes, categories), each (len(hands), 3) int64, front / middle / back: the keys of
     each hand's first normal hint (module docstring). Every hand must be `served`."""
-    return first_rows_of(*_ranks_and_suits(hands), config, ordered=True)
+    return _first_rows(*_numbers(hands), 0, config)
 
 
-def first_rows_of(ranks: np.ndarray, suits: np.ndarray, config: RuleConfig, *,
-                  ordered: bool = False) -> tuple[np.ndarray, np.ndarray]:
-    """first_rows of hands given as their cards' ranks and suits ((hands, 13) each): the
-    ranks 2..14 and suits by SUITS' index (advisor_deals.opponent_seats), or, `ordered`,
-    as _ranks_and_suits gives them (ranks 0..12). The compiled loop puts each hand's
-    cards high to low itself (as _ordered does), not numpy on the whole batch."""
+def first_rows_of(ranks: np.ndarray, suits: np.ndarray,
+                  config: RuleConfig) -> tuple[np.ndarray, np.ndarray]:
+    """first_rows of hands given as their cards' ranks (2..14) and suits (SUITS' index),
+    (hands, 13) each, as advisor_deals.opponent_seats reads them."""
+    return _first_rows(ranks, suits, 2, config)
+
+
+def _first_rows(ranks: np.ndarray, suits: np.ndarray, lowest: int,
+                config: RuleConfig) -> tuple[np.ndarray, np.ndarray]:
+    """first_rows of hands given as ranks from `lowest` and suits, the cards in any order:
+    the compiled loop puts each hand's high to low itself (as _ordered), not numpy."""
     main, fallback, main_needs, fallback_needs = _orders(config)
     codes = np.empty((len(ranks), 3), dtype=np.int64)
-    _first_hints(ranks, suits, 0 if ordered else 2, grouped_table(config.wheel),
+    _first_hints(ranks, suits, lowest, grouped_table(config.wheel),
                  row_tables(config.wheel)[1],
                  _BINOM, main, fallback, main_needs, fallback_needs, _SPLIT_MIDDLE,
                  _SPLIT_FRONT, _FIVE_MASK, _GROUP5, _group_counts(config.wheel), _FRONT_LEN,
@@ -271,7 +282,7 @@ def pareto_splits(hand, config: RuleConfig) -> tuple[list[int], np.ndarray]:
     every front before it; and across backs, strongest first, a pair stays only if no
     pair kept before it has both a middle and a front as high. With each split its rows'
     codes, front / middle / back ((splits, 3) int64): what scoring them needs."""
-    ranks, suits = _ranks_and_suits([hand])
+    ranks, suits = _numbers([hand])
     out = np.empty(_SPLIT_MIDDLE.size, dtype=np.int64)
     out_codes = np.empty((_SPLIT_MIDDLE.size, 3), dtype=np.int64)
     count = _pareto(ranks[0], suits[0], *ranked_tables(config.wheel), _BINOM, _SPLIT_MIDDLE,
@@ -280,6 +291,22 @@ def pareto_splits(hand, config: RuleConfig) -> tuple[list[int], np.ndarray]:
 
 
 # --- compiled ------------------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def _high_to_low(ranks, suits, lowest, r, s):
+    """A hand's ranks (less `lowest`: 0..12) and suits into r and s, high to low in
+    _ordered's order (cards of one rank keep theirs), by insertion: 13 cards."""
+    for position in range(13):
+        rank = ranks[position] - lowest
+        suit = suits[position]
+        at = position
+        while at > 0 and r[at - 1] < rank:
+            r[at] = r[at - 1]
+            s[at] = s[at - 1]
+            at -= 1
+        r[at] = rank
+        s[at] = suit
 
 
 @njit(cache=True, nogil=True)
@@ -373,17 +400,7 @@ def _first_hints(ranks, suits, lowest, grouped5_table, codes3_table, binom, main
     fill = np.empty((4, 10), dtype=np.int64)
     found = np.empty(3, dtype=np.int64)
     for hand in range(ranks.shape[0]):
-        # _ordered's order (cards of one rank keep theirs), by insertion: 13 cards.
-        for position in range(13):
-            rank = ranks[hand, position] - lowest
-            suit = suits[hand, position]
-            at = position
-            while at > 0 and r[at - 1] < rank:
-                r[at] = r[at - 1]
-                s[at] = s[at - 1]
-                at -= 1
-            r[at] = rank
-            s[at] = suit
+        _high_to_low(ranks[hand], suits[hand], lowest, r, s)
         _hand_rows(r, s, grouped5_table, codes3_table, binom, grouped5, codes3)
         for i in range(fives):
             codes5[i] = grouped5[i] >> GROUP_BITS
@@ -563,9 +580,12 @@ def _first_pattern(patterns, needs, room, codes5, codes3, three_count, bucket, s
 
 
 @njit(cache=True, nogil=True)
-def _pareto(r, s, packed5_table, packed3_table, binom, split_middle, split_front, five_mask,
-            three_masks, front_len, out, out_codes):
+def _pareto(ranks, suits, packed5_table, packed3_table, binom, split_middle, split_front,
+            five_mask, three_masks, front_len, out, out_codes):
     fives = split_middle.shape[0]
+    r = np.empty(13, dtype=np.int64)
+    s = np.empty(13, dtype=np.int64)
+    _high_to_low(ranks, suits, 0, r, s)
     packed5 = np.empty(fives, dtype=np.int64)
     packed3 = np.empty(1 << 13, dtype=np.int64)  # read only at the threes' masks
     _hand_rows(r, s, packed5_table, packed3_table, binom, packed5, packed3)
@@ -855,10 +875,46 @@ def _table_points(c_codes, c_points, c_foul, c_special, c_rank, c_value, c_big, 
 
 def deal_state(seed: int) -> tuple[np.ndarray, np.ndarray]:
     """random.Random(seed)'s Mersenne Twister state, as the compiled dealer continues it:
-    the 624 words and the next word's place."""
-    import random
-    words = random.Random(seed).getstate()[1]
-    return (np.array(words[:624], dtype=np.int64), np.array([words[624]], dtype=np.int64))
+    the 624 words and the next word's place. An int seed is seeded compiled, as CPython's
+    random_seed does (init_by_array over the 32-bit words of |seed|, low first): the same
+    words, without building a Random and reading its 625-int state (40 µs a hand)."""
+    if type(seed) is not int:
+        import random
+        words = random.Random(seed).getstate()[1]
+        return (np.array(words[:624], dtype=np.int64), np.array([words[624]], dtype=np.int64))
+    n = abs(seed)
+    key = np.array([n >> shift & 0xFFFFFFFF for shift in range(0, max(n.bit_length(), 1), 32)],
+                   dtype=np.int64)
+    words = np.empty(624, dtype=np.int64)
+    _seed_words(key, words)
+    return words, np.array([624], dtype=np.int64)
+
+
+@njit(cache=True, nogil=True)
+def _seed_words(key, mt):
+    """init_by_array of CPython's _randommodule.c (MT19937), on int64 words mod 2**32."""
+    mask = 0xFFFFFFFF
+    mt[0] = 19650218
+    for i in range(1, 624):  # init_genrand(19650218)
+        mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & mask
+    i, j = 1, 0
+    for _ in range(max(624, key.shape[0])):
+        mt[i] = ((mt[i] ^ (((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525) & mask))
+                 + key[j] + j) & mask
+        i += 1
+        j += 1
+        if i >= 624:
+            mt[0] = mt[623]
+            i = 1
+        if j >= key.shape[0]:
+            j = 0
+    for _ in range(623):
+        mt[i] = ((mt[i] ^ (((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941) & mask)) - i) & mask
+        i += 1
+        if i >= 624:
+            mt[0] = mt[623]
+            i = 1
+    mt[0] = 0x80000000
 
 
 def sample_setsize(k: int) -> int:

@@ -24,6 +24,19 @@ from .test_compiled import _random_seats
 from .test_special_screen import _near_specials
 
 
+def test_the_compiled_seeding_is_random_randoms():
+    """compiled.deal_state seeds the twister as random.Random(seed) does (CPython's
+    init_by_array over the seed's 32-bit words): the same 624 words and place, for
+    seeds of one word, several, zero and negative ones."""
+    rng = random.Random(23)
+    seeds = [0, 1, 2, 2**31 - 1, 2**32 - 1, 2**32, 2**64 + 5, -7, 10**30]
+    seeds += [rng.getrandbits(32) for _ in range(40)] + [rng.getrandbits(100) for _ in range(5)]
+    for seed in seeds:
+        words, place = compiled.deal_state(seed)
+        state = random.Random(seed).getstate()[1]
+        assert (words.tolist(), int(place[0])) == (list(state[:624]), state[624]), seed
+
+
 @pytest.mark.parametrize("population, k", [(39, 36), (39, 13), (52, 48), (52, 13),
                                            (40, 3), (13, 13), (120, 10), (600, 40)])
 def test_the_compiled_dealer_draws_what_random_sample_draws(population, k):
