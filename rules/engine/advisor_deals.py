@@ -190,12 +190,12 @@ def opponent_seats(hands: Sequence[Sequence[Card]] | Dealt, config: RuleConfig,
     arrays, for a fraction of the work: a hand the special screen clears and
     compiled.first_rows serves (13 cards, no joker: most of them) is arranged by the
     compiled first hint, which gives its rows' keys and nothing else — all that
-    settlement compares. A served hand the screen lets through is tested for its
-    specials here, and arranged compiled when it forms none; the others go through
-    opponent_arrangement. 13-card hands of the four-suit decks are read as numbers from
-    their positions in the pool (Dealt), screened compiled (compiled.may_declare: the
-    answers of special_screen.may_declare), and made into Cards only where the Python
-    policy needs them (most hands the screen lets through do form a special)."""
+    settlement compares. A served hand the screen lets through is tested here for the
+    specials it let through, and arranged compiled when it forms none; the others go
+    through opponent_arrangement. 13-card hands of the four-suit decks are read as
+    numbers from their positions in the pool (Dealt), screened compiled
+    (compiled.may_hold: special_screen.may_hold's answers, special by special), and made
+    into Cards only where the Python policy needs them."""
     from . import compiled  # numba loads in the processes that advise, not in all
     if config.hand_size != compiled.CARDS or config.deck not in ("standard", "extra_suit"):
         return _seats_of_cards(list(hands), config, shape)
@@ -207,16 +207,17 @@ def opponent_seats(hands: Sequence[Sequence[Card]] | Dealt, config: RuleConfig,
     ranks, suits, joker, horse_card = (column[index] for column in
                                        _pool_arrays(dealt.pool, config))
     plain = ~joker.any(axis=1)
-    declarable = np.ones(count, dtype=bool)
-    declarable[plain] = compiled.may_declare(ranks[plain], suits[plain], config)
-    fast = plain & ~declarable
+    screened = np.full(count, -1, dtype=np.int64)  # which specials each may hold (bits)
+    screened[plain] = compiled.may_hold(ranks[plain], suits[plain], config)
+    fast = plain & (screened == 0)
     arranged = {}
     for i in np.flatnonzero(~fast).tolist():
         hand = dealt[i]
         if not plain[i]:
             arranged[i] = opponent_arrangement(hand, config)
             continue
-        declared = special_declaration(hand, config)
+        # Only the specials the screen let through are tested (best_special).
+        declared = special_declaration(hand, config, screened=int(screened[i]))
         if declared is None:
             fast[i] = True
         else:

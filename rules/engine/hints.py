@@ -120,11 +120,13 @@ def first_layout(cards: Sequence[Card], config: RuleConfig, *,
     return declared or _normal_layouts(cards, config, 1)[0]
 
 
-def special_declaration(cards: Sequence[Card], config: RuleConfig) -> Hint | None:
+def special_declaration(cards: Sequence[Card], config: RuleConfig, *,
+                        screened: int | None = None) -> Hint | None:
     """first_layout's declaring Hint when the cards form a special, else None (then the
-    first hint is the best normal arrangement)."""
+    first hint is the best normal arrangement). `screened` (13 cards): which specials
+    the counts' screen lets through, as best_special takes it."""
     cards = list(cards)
-    special = _special(cards, config)
+    special = _special(cards, config, screened)
     return _declaring_hint(special, [], cards, config, shown=False) if special else None
 
 
@@ -241,7 +243,8 @@ class _Declared:
     unused: tuple[Card, ...]  # 多三张: the 3 left out
 
 
-def _special(cards: list[Card], config: RuleConfig) -> _Declared | None:
+def _special(cards: list[Card], config: RuleConfig,
+             screened: int | None = None) -> _Declared | None:
     """The highest-ranked special any 13 of the cards form.
 
     With 16 cards every choice of 13 is tried (560, fewer with twin diamonds), the hand
@@ -250,7 +253,7 @@ def _special(cards: list[Card], config: RuleConfig) -> _Declared | None:
     if not config.specials:
         return None
     if len(cards) == 13:
-        match = best_special(cards, config)
+        match = best_special(cards, config, screened=screened)
         return _Declared(match, tuple(cards), ()) if match else None
     ordered = sorted(cards, key=display_order)
     if not any(card.is_joker for card in ordered):

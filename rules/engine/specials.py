@@ -77,12 +77,20 @@ def find_specials(cards: Sequence[Card], config: RuleConfig) -> list[SpecialMatc
     return found
 
 
-def best_special(cards: Sequence[Card], config: RuleConfig) -> SpecialMatch | None:
-    """The highest-ranked special the 13 cards form (the one a player declares, §5)."""
+def best_special(cards: Sequence[Card], config: RuleConfig, *,
+                 screened: int | None = None) -> SpecialMatch | None:
+    """The highest-ranked special the 13 cards form (the one a player declares, §5).
+    `screened`: bit i set where config.specials[i] may hold by the counts' screen
+    (special_screen.may_hold, compiled.may_hold); the others are not tested, as they
+    would refuse the cards — the same answer, for a test or two instead of a dozen."""
     if not config.specials:
         return None
     hand = _Hand(cards)
+    skipped = () if screened is None else {
+        id(rule) for i, rule in enumerate(config.specials) if not screened >> i & 1}
     for rule, check in _plan(config):
+        if skipped and id(rule) in skipped:
+            continue
         held = check(hand, rule)
         if held is not False:
             return SpecialMatch(rule, None if held is True else held)

@@ -183,6 +183,25 @@ def test_the_compiled_screen_of_each_special_is_may_holds(name):
         assert ((bits >> at) & 1).astype(bool).tolist() == may_hold(rule, choices).tolist()
 
 
+@pytest.mark.parametrize("name", [name for name, config in PRESETS.items()
+                                  if config.hand_size == 13 and not config.jokers])
+def test_a_special_tested_only_where_the_screen_lets_it_through_is_the_same(name):
+    """best_special given the screen's bits (what opponent_seats passes) declares what
+    it declares testing every special: a special the counts refuse is never formed."""
+    from rules.engine.specials import best_special
+
+    config = preset(name)
+    hands = _near_specials(config, seed=len(name) + 1, count=300)
+    ranks = np.array([[card.rank for card in hand] for hand in hands])
+    suits = np.array([[SUITS.index(card.suit) for card in hand] for hand in hands])
+    declared = 0
+    for hand, bits in zip(hands, compiled.may_hold(ranks, suits, config).tolist()):
+        want = best_special(hand, config)
+        assert best_special(hand, config, screened=bits) == want, [c.code for c in hand]
+        declared += want is not None
+    assert declared > 10  # the hands near specials form some
+
+
 @pytest.mark.parametrize("name", ["standard", "classic", "jokers", "extra-suit",
                                   "extra-three", "shisandao", "fuzhou"])
 def test_a_hints_arrangement_from_its_keys_is_arranges(name):
