@@ -41,6 +41,7 @@ from celery import shared_task
 from games import rows
 from games.live.services import advice
 from games.machine import hint_dict
+from games.machine.state import config_of
 from games.models import Hand, RoundPhase
 from rules.engine.advisor import value_hints
 from rules.engine.cards import parse_cards
@@ -70,7 +71,7 @@ def store_hint_values(round_id: int) -> int:
     if not seated or seated[0].round.phase != RoundPhase.ARRANGING:
         return 0  # not yet (十三道's bidding) or no more (the analysis takes over)
     round = seated[0].round
-    config = RuleConfig.from_dict(round.rules)
+    config = config_of(round.rules)  # parsed once per distinct rules
     banker = round.banker_position if config.mode == "banker" else None
     hands = [hand for hand in seated if hand.hint_values is None and not hand.user.bot_level]
     if not hands:

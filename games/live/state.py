@@ -6,27 +6,19 @@ they may see of it) read rounds through here.
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
 from games import machine
-from games.machine.state import Adjustment, Negotiation
+from games.machine.state import Adjustment, Negotiation, config_of
 from games.models import Hand, Round
 from rules.engine.config import RuleConfig
 
 
 def rules_of(round: Round) -> RuleConfig:
-    """The round's frozen rules as the engine's config. Parsed once per distinct rules
-    (a dozen rule sets, each round a copy): a RuleConfig is immutable, and parsing one
-    costs several times what keying the cache does."""
-    return _parsed(json.dumps(round.rules, sort_keys=True))
-
-
-@lru_cache(maxsize=256)
-def _parsed(rules: str) -> RuleConfig:
-    return RuleConfig.from_dict(json.loads(rules))
+    """The round's frozen rules as the engine's config (machine.state.config_of: parsed
+    once per distinct rules)."""
+    return config_of(round.rules)
 
 
 def load_state(round: Round, hands: list[Hand] | None = None) -> machine.RoundState:

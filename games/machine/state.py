@@ -5,9 +5,11 @@ and from nowhere else in the machine, so the phases never import each other.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
@@ -20,6 +22,18 @@ EXCHANGING = "exchanging"    # 十三道 换牌 (config.exchange)
 ARRANGING = "arranging"      # every preset
 NEGOTIATING = "negotiating"  # 十三道 谈判 (config.negotiation)
 SETTLED = "settled"
+
+
+def config_of(rules: dict[str, Any]) -> RuleConfig:
+    """A round's frozen rules (Round.rules) as the engine's config. Parsed once per
+    distinct rules (a dozen rule sets, each round a copy): a RuleConfig is immutable, and
+    parsing one costs several times what keying the cache does."""
+    return _parsed(json.dumps(rules, sort_keys=True))
+
+
+@lru_cache(maxsize=256)
+def _parsed(rules: str) -> RuleConfig:
+    return RuleConfig.from_dict(json.loads(rules))
 
 
 class FlowError(Exception):

@@ -38,6 +38,7 @@ from typing import Any
 from django.utils import timezone
 
 from games import rows
+from games.machine.state import config_of
 from games.models import Hand, Round, RoundPhase
 from rules.engine.advisor import rate_arrangement, seed_for
 from rules.engine.advisor_deals import AdvisorError
@@ -72,7 +73,7 @@ def analyse_round(round_id: int) -> int:
     if not hands or hands[0].round.phase != RoundPhase.SETTLED:
         return 0
     round = hands[0].round
-    config = RuleConfig.from_dict(round.rules)
+    config = config_of(round.rules)  # parsed once per distinct rules
     rated = []
     for hand in hands:
         if hand.analysis is not None or hand.submitted_at is None:
