@@ -122,13 +122,17 @@ class SeatArrays:
         rank = np.zeros(count, dtype=np.int64)
         value = np.zeros(count, dtype=np.int64)
         columns = (codes_out, points, foul, special, rank, value, big, horse_out)
+        # Positions as one index array each, not Python lists: numpy would convert a
+        # list again for every column (and a set of numpy ints costs more than the rest).
+        coded = np.asarray(coded, dtype=np.intp)
         if len(coded):
             codes_out[coded] = codes
             points[coded] = row_points_table(config)[np.arange(3), codes >> CATEGORY_SHIFT]
             horse_out[coded] = horse
         if arranged:
-            taken = set(coded)
-            rest = [i for i in range(count) if i not in taken]
+            rest = np.ones(count, dtype=bool)
+            rest[coded] = False
+            rest = np.flatnonzero(rest)  # the others, in order
             packed = cls.pack(arranged, config)
             for name, column in zip(SEAT_FIELDS, columns):
                 column[rest] = getattr(packed, name)
@@ -203,27 +207,31 @@ _ROW_POINTS: dict = {}
 def _row_points(config: RuleConfig) -> tuple[dict, dict, dict]:
     """RuleConfig.row_points as one dict per row (front, middle, back), category ->
     points, kept per row-bonus table (each call walks the table)."""
-    table = _ROW_POINTS.get(config.row_bonuses)
-    if table is None:
-        table = tuple({category: config.row_points(row, category) for category in CATEGORIES}
-                      for row in ROWS)
-        if len(_ROW_POINTS) > 256:
-            _ROW_POINTS.clear()
-        _ROW_POINTS[config.row_bonuses] = table
-    return table
+    return _kept(_ROW_POINTS, config.row_bonuses, lambda: tuple(
+        {category: config.row_points(row, category) for category in CATEGORIES}
+        for row in ROWS))
 
 
 def row_points_table(config: RuleConfig) -> np.ndarray:
     """_row_points as an array (3 rows, 10 categories by strength): what each row
     collects when it wins, indexed by the row's category number."""
-    table = _ROW_ARRAYS.get(config.row_bonuses)
-    if table is None:
-        table = np.array([[row[CATEGORIES[strength]] for strength in range(len(CATEGORIES))]
-                          for row in _row_points(config)], dtype=np.int64)
-        if len(_ROW_ARRAYS) > 256:
-            _ROW_ARRAYS.clear()
-        _ROW_ARRAYS[config.row_bonuses] = table
-    return table
+    return _kept(_ROW_ARRAYS, config.row_bonuses, lambda: np.array(
+        [[row[CATEGORIES[strength]] for strength in range(len(CATEGORIES))]
+         for row in _row_points(config)], dtype=np.int64))
+
+
+def _kept(kept: dict, bonuses: tuple, make):
+    """What `make` builds for a row-bonus table, kept by the table's identity: a round's
+    rules are one object, and hashing a table's entries at every packing cost more
+    than the packing's own lookups (an equal table parsed afresh builds its own)."""
+    entry = kept.get(id(bonuses))
+    if entry is not None and entry[0] is bonuses:
+        return entry[1]
+    if len(kept) > 256:
+        kept.clear()
+    value = make()
+    kept[id(bonuses)] = (bonuses, value)  # the table kept alive: its id stays its own
+    return value
 
 
 _ROW_ARRAYS: dict = {}
