@@ -40,7 +40,7 @@ from itertools import combinations
 
 import numpy as np
 
-from .advisor_scoring import SeatArrays, key_code, plays_horse
+from .advisor_scoring import SeatArrays, key_code, plays_horse, row_points_table
 from .arrangement import Arrangement, arrange, foul_reason
 from .cards import Card, display_order
 from .config import CATEGORIES, FRONT_CATEGORIES, ROWS, RuleConfig
@@ -671,10 +671,11 @@ def row_values_rise(config: RuleConfig) -> bool:
     as much. True for every preset. Five of a kind counts only where the deck can make
     it (65 cards or jokers): 十三道 gives it no row value, on a 52-card deck."""
     five_of_a_kind = config.deck == "extra_suit" or config.jokers
-    for row in ROWS:
+    table = row_points_table(config)  # kept per row-bonus table: every hand asks
+    for at, row in enumerate(ROWS):
         categories = FRONT_CATEGORIES if row == "front" else (
             CATEGORIES if five_of_a_kind else CATEGORIES[:-1])
-        points = [config.row_points(row, category) for category in categories]
-        if points != sorted(points):
+        points = table[at, [CATEGORIES.index(category) for category in categories]]
+        if (np.diff(points) < 0).any():
             return False
     return True

@@ -225,7 +225,7 @@ def opponent_seats(hands: Sequence[Sequence[Card]] | Dealt, config: RuleConfig,
     coded = np.flatnonzero(fast)
     found = (compiled.first_rows_of(ranks[coded], suits[coded], config)[0] if len(coded)
              else None)
-    return SeatArrays.assemble(count, coded.tolist(), found, horse_card.any(axis=1)[coded],
+    return SeatArrays.assemble(count, coded, found, horse_card.any(axis=1)[coded],
                                [arranged[i] for i in sorted(arranged)], config, shape)
 
 
