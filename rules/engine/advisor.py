@@ -190,14 +190,16 @@ def advise(cards: Sequence[Card], config: RuleConfig, *, samples: int | None = N
                                f"opponent(s) {config.hand_size} cards each")
         weighed = _weigh(found, pool, config, opponents, samples, seed, player_is_banker,
                          time_budget, exact)
+        weighed += (_row_stats(weighed[3], len(weighed[1].foul), exact),)
         if time_budget is None:
             _remember(key, weighed)
-    found, field, sweep, points = weighed
-    if arrangement is not None:
-        given = _scored(SeatArrays.pack([arrangement], config), field, sweep, config,
-                        player_is_banker)
-        points = np.concatenate([points, given])
-    return _advice(found, arrangement, cards, points, len(field.foul), seed, players, exact)
+    found, field, sweep, points, stats = weighed
+    given = None
+    if arrangement is not None:  # its own row's figures: the candidates' are kept
+        given = _row_stats(_scored(SeatArrays.pack([arrangement], config), field, sweep,
+                                   config, player_is_banker), len(field.foul), exact)
+    return _advice(found, arrangement, cards, stats, given, len(field.foul), seed, players,
+                   exact)
 
 
 # Sequential sampling (issue 23): tables are dealt in batches, and after each one the
@@ -215,9 +217,10 @@ Z = 2.0
 INDIFFERENCE = 0.25
 
 # What a hand's advice computed — its candidates, the tables, every candidate's points
-# there — kept for the same (cards, rules, table, seed, samples): the analysis after the
-# settlement meets the tables the hint values met at the deal, and only the submitted
-# arrangement is settled again; a hand valued twice costs nothing the second time.
+# there and their means and errors — kept for the same (cards, rules, table, seed,
+# samples): the analysis after the settlement meets the tables the hint values met at
+# the deal, and only the submitted arrangement is settled and summed again; a hand valued
+# twice costs nothing the second time.
 _WEIGHED: dict = {}
 _WEIGHED_LIMIT = 1024  # ~50-250 kB each (arrays, candidates): 256 rounds, 50-250 MB
 
@@ -370,12 +373,21 @@ def _scored(packed: SeatArrays, field: SeatArrays, sweep: np.ndarray | None,
     return compiled.table_points(packed, field, config, player_is_banker, sweep)
 
 
-def _advice(found: list[Candidate], arrangement: Arrangement | None, cards: list[Card],
-            points: np.ndarray, count: int, seed: int, players: int, exact: bool) -> Advice:
+def _row_stats(points: np.ndarray, count: int, exact: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's mean over the tables and its standard error. numpy reduces each row of
+    (rows, tables) on its own, so a row's figures are the same bits whatever rows stand
+    beside it: the candidates' are worked out once a hand, the given arrangement's apart."""
     means = points.mean(axis=1)
     # The standard error of a sampled mean; an exact mean over every deal has none.
     errors = (points.std(axis=1, ddof=1) / np.sqrt(count) if count > 1 and not exact
               else np.zeros(len(means)))
+    return means, errors
+
+
+def _advice(found: list[Candidate], arrangement: Arrangement | None, cards: list[Card],
+            stats: tuple[np.ndarray, np.ndarray], given_stats: tuple | None, count: int,
+            seed: int, players: int, exact: bool) -> Advice:
+    means, errors = stats
     count_found = len(found)
     mean_list, error_list = means[:count_found].tolist(), errors[:count_found].tolist()
     # The best: the first of the highest EV (Advice.candidates' order).
@@ -385,8 +397,8 @@ def _advice(found: list[Candidate], arrangement: Arrangement | None, cards: list
     if arrangement is not None:
         unused = tuple(sorted((Counter(cards) - Counter(arrangement.cards)).elements(),
                               key=display_order))
-        given = CandidateEV(arrangement, float(means[-1]), float(errors[-1]), unused,
-                            _hint_index(found, arrangement))
+        given = CandidateEV(arrangement, float(given_stats[0][0]), float(given_stats[1][0]),
+                            unused, _hint_index(found, arrangement))
     return Advice(best, given, count, seed, players, exact, found, mean_list, error_list)
 
 
