@@ -163,6 +163,36 @@ before, 14-15 after. At load 3.6-4, six pairs of the round alone (`--analysis-ro
 before the last three kernel steps): 22-30 ms before, 14-21 after. Its maximum stays
 above its median: a fresh process loads the compiled loops on its first decisions (tens
 of milliseconds).
+
+Issue 23, "a round's advice 5x cheaper", engine steps (the Pareto front's rows ordered
+by a radix sort of their codes' places and backs the kept pairs cover skipped; the first
+hint's backs sorted by their groups' places and patterns whose groups or flushes cannot
+fit not walked; the twister seeded compiled; a screened-in opponent tested only for the
+specials the screen let through; cheaper packing; the analysis sums only the submitted
+row). The same answers bit for bit — every candidate, EV, standard error, sample count,
+choice and hint list of value_hints, rate_arrangement (hints and other splits submitted),
+best_arrangement and hand_hints on 1,500 seeded hands of every preset (13 and 16 cards,
+jokers, 十三道 as banker and not, 2-5 players, a 马牌), so the duels' figures stand.
+Back to back, alternating, six pairs of `--deals 0 --speed-hands 40 --extra-hands 10
+--analysis-rounds 30` while another engineer's load tests ran (load 0.7-4; cpu medians):
+
+                                      before (893b048)       after (3666edb)
+    decision, 13 cards, cpu median    3-5 ms                 3-5 ms
+    decision, 16 cards, cpu median    44-66 ms               53-74 ms (25 hands, three
+                                                             pairs: 50-69 before, 44-65)
+    advice of a 4-player round, cpu   14-24 ms (median 19)   14-18 ms (median 15.5)
+    per round, each part's own clock (150 rounds, five pairs; inclusive):
+      opponents' first hints          4.4-5.1 ms             3.0-3.7 ms
+      opponent_seats in all           6.7-7.8 ms             4.9-5.9 ms
+      Pareto front                    2.4-2.9 ms             1.2-1.3 ms
+      candidates in all               6.4-7.5 ms             4.9-5.9 ms
+      the player's hint search        2.9-3.4 ms             2.7-3.2 ms (unchanged)
+      packing, deals, means/errors    2.3-2.7 ms             1.3-1.5 ms
+    the compiled loops alone, one process, both trees: first hint 10.1 -> 7.9 µs a
+    hand; Pareto front 347 -> 147-155 µs a hand.
+What is left of a round: the opponents' first hints (a quarter), the player's hint
+search in Python (search.py, a fifth) and a dozen parts of Python around them (0.3-1.5
+ms each): short of issue 23's 5x, which would need the player's hints compiled.
 """
 
 from __future__ import annotations
