@@ -405,7 +405,9 @@ def _advice(found: list[Candidate], arrangement: Arrangement | None, cards: list
 def _hint_index(found: list[Candidate], arrangement: Arrangement) -> int | None:
     """The hint the given arrangement plays the same as, if any."""
     signature = Candidate(arrangement).signature
-    for candidate in found:
+    # A FrontCandidates' splits are no hints: only its `made` (reading the splits made a
+    # hundred SplitCandidates for a submission that is not a hint: 0.2 ms).
+    for candidate in getattr(found, "made", found):
         if candidate.hint is not None and candidate.signature == signature:
             return candidate.hint
     return None
