@@ -190,6 +190,9 @@ Back to back, alternating, six pairs of `--deals 0 --speed-hands 40 --extra-hand
       packing, deals, means/errors    2.3-2.7 ms             1.3-1.5 ms
     the compiled loops alone, one process, both trees: first hint 10.1 -> 7.9 µs a
     hand; Pareto front 347 -> 147-155 µs a hand.
+Then (85db94b) the analysis of a submission that is no hint stopped reading the Pareto
+front's splits to rule them out: 0.2 ms a hand less, which these figures do not show
+(this script submits first hints).
 What is left of a round: the opponents' first hints (a quarter), the player's hint
 search in Python (search.py, a fifth) and a dozen parts of Python around them (0.3-1.5
 ms each): short of issue 23's 5x, which would need the player's hints compiled.
