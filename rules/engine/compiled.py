@@ -597,50 +597,9 @@ def _pareto(ranks, suits, packed5_table, packed3_table, binom, split_middle, spl
     by_key = _sorted_down(packed5, PLACE5_BITS, codes5, np.empty(fives, dtype=np.int64),
                           np.empty(fives, dtype=np.int64), np.empty(fives, dtype=np.int64),
                           np.empty(129, dtype=np.int64))
-    # Keys replaced by their ranks among the hand's rows (np.unique's order: ascending).
-    width = 0
-    for g in range(fives):
-        if g == 0 or codes5[by_key[g]] != codes5[by_key[g - 1]]:
-            width += 1
-    five_keys = np.empty(width, dtype=np.int64)
-    five_rank = np.empty(fives, dtype=np.int64)
-    rank = width
-    for g in range(fives):
-        if g == 0 or codes5[by_key[g]] != codes5[by_key[g - 1]]:
-            rank -= 1
-            five_keys[rank] = codes5[by_key[g]]
-        five_rank[by_key[g]] = rank
-    # The threes' ranks likewise, from their places in the table: which places the hand
-    # holds, counted from the bottom.
-    codes3 = np.empty(1 << 13, dtype=np.int64)
-    held = np.zeros(1 << PLACE3_BITS, dtype=np.int64)
-    for i in range(three_masks.shape[0]):
-        mask = three_masks[i]
-        codes3[mask] = packed3[mask] >> PLACE3_BITS
-        held[packed3[mask] & ((1 << PLACE3_BITS) - 1)] = 1
-    below = 0
-    for place in range(held.shape[0]):
-        present = held[place]
-        held[place] = below
-        below += present
-    three_keys = np.empty(below, dtype=np.int64)
-    three_rank = np.empty(1 << 13, dtype=np.int64)  # read only at the threes' masks
-    for i in range(three_masks.shape[0]):
-        mask = three_masks[i]
-        three_rank[mask] = held[packed3[mask] & ((1 << PLACE3_BITS) - 1)]
-        three_keys[three_rank[mask]] = codes3[mask]
-    # The threes strongest first: a back's best possible front is the first of them
-    # that misses it (_front_bound).
-    three_order = np.empty(three_masks.shape[0], dtype=np.int64)
-    by_rank = np.zeros(below + 1, dtype=np.int64)
-    for i in range(three_masks.shape[0]):
-        by_rank[below - 1 - three_rank[three_masks[i]] + 1] += 1
-    for place in range(below):
-        by_rank[place + 1] += by_rank[place]
-    for i in range(three_masks.shape[0]):
-        place = below - 1 - three_rank[three_masks[i]]
-        three_order[by_rank[place]] = three_masks[i]
-        by_rank[place] += 1
+    five_keys, five_rank = _five_ranks(codes5, by_key)
+    width = five_keys.shape[0]
+    codes3, three_keys, three_rank, three_order = _three_ranks(packed3, three_masks)
     best_front = np.full(width, -1, dtype=np.int64)   # by middle rank, for one back key
     first = np.zeros(width, dtype=np.int64)
     touched = np.empty(fives, dtype=np.int64)
@@ -717,6 +676,62 @@ def _pareto(ranks, suits, packed5_table, packed3_table, binom, split_middle, spl
             best_front[m] = -1
         k = end
     return kept
+
+
+@njit(cache=True, nogil=True)
+def _five_ranks(codes5, by_key):
+    """The hand's distinct five codes ascending, and each five's rank among them
+    (np.unique's order), read off the fives by key, highest first."""
+    fives = codes5.shape[0]
+    width = 0
+    for g in range(fives):
+        if g == 0 or codes5[by_key[g]] != codes5[by_key[g - 1]]:
+            width += 1
+    five_keys = np.empty(width, dtype=np.int64)
+    five_rank = np.empty(fives, dtype=np.int64)
+    rank = width
+    for g in range(fives):
+        if g == 0 or codes5[by_key[g]] != codes5[by_key[g - 1]]:
+            rank -= 1
+            five_keys[rank] = codes5[by_key[g]]
+        five_rank[by_key[g]] = rank
+    return five_keys, five_rank
+
+
+@njit(cache=True, nogil=True)
+def _three_ranks(packed3, three_masks):
+    """The threes' codes and ranks (as _five_ranks, by their masks) from their places in
+    the table (ranked_tables): which places the hand holds, counted from the bottom; and
+    the threes' masks strongest first (a back's best possible front is the first of them
+    that misses it: _front_bound)."""
+    codes3 = np.empty(1 << 13, dtype=np.int64)  # read only at the threes' masks
+    held = np.zeros(1 << PLACE3_BITS, dtype=np.int64)
+    for i in range(three_masks.shape[0]):
+        mask = three_masks[i]
+        codes3[mask] = packed3[mask] >> PLACE3_BITS
+        held[packed3[mask] & ((1 << PLACE3_BITS) - 1)] = 1
+    below = 0
+    for place in range(held.shape[0]):
+        present = held[place]
+        held[place] = below
+        below += present
+    three_keys = np.empty(below, dtype=np.int64)
+    three_rank = np.empty(1 << 13, dtype=np.int64)  # read only at the threes' masks
+    for i in range(three_masks.shape[0]):
+        mask = three_masks[i]
+        three_rank[mask] = held[packed3[mask] & ((1 << PLACE3_BITS) - 1)]
+        three_keys[three_rank[mask]] = codes3[mask]
+    three_order = np.empty(three_masks.shape[0], dtype=np.int64)
+    by_rank = np.zeros(below + 1, dtype=np.int64)
+    for i in range(three_masks.shape[0]):
+        by_rank[below - 1 - three_rank[three_masks[i]] + 1] += 1
+    for place in range(below):
+        by_rank[place + 1] += by_rank[place]
+    for i in range(three_masks.shape[0]):
+        place = below - 1 - three_rank[three_masks[i]]
+        three_order[by_rank[place]] = three_masks[i]
+        by_rank[place] += 1
+    return codes3, three_keys, three_rank, three_order
 
 
 @njit(cache=True, nogil=True)
