@@ -177,7 +177,7 @@ def _start_servers(args, env, ports, processes) -> list[subprocess.Popen]:
     if not args.no_advisor:  # as deploy/: the advisor's own worker, at a low priority
         # Its compiled loops first, so that the worker's own warm-up (config/celery.py,
         # worker_init) only loads them: compiling them (~20 s once per change of
-        # rules/engine/compiled.py) must not be counted as rounds' CPU.
+        # rules/engine/compiled*.py) must not be counted as rounds' CPU.
         subprocess.run([sys.executable, "-m", "rules.engine.compiled"], cwd=ROOT, env=env,
                        check=True, stdout=subprocess.DEVNULL)
         processes.append(advisor := subprocess.Popen(
