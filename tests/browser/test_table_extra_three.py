@@ -81,7 +81,8 @@ def test_extra_three_one_player_by_hand_with_a_candidate_one_by_the_timer(browse
         expect(page.locator("[data-tray=discards] button.card")).to_have_count(3)
         expect(page.locator("#arrange button.card.candidate")).to_have_count(3)
         expect(page.locator("#hint-list button.hint[data-index=\"0\"]")).to_have_attribute("aria-pressed", "true")
-        first_hint = page.locator("#hint-list li").first.locator(".hint-discards [data-code]")
+        # Hint 1 by its index: once the hint values come, the EV-best is listed first.
+        first_hint = page.locator('#hint-list button.hint[data-index="0"] .hint-discards [data-code]')
         assert shown_codes(first_hint) == shown_codes(page.locator("[data-tray=discards] button.card"))
         you = page.evaluate("window.thirteenWater.model.you")
         assert len(you["cards"]) == 16 and len(you["candidates"]) == 3
