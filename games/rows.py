@@ -7,11 +7,11 @@ hands and saves one. Here the SQL is made once per shape and kept:
 
 - `select(model, where, params, fields=..., related=..., order_by=..., for_update=...)`
   is a `filter()` with `only()`, `select_related()` (and `select_for_update()`): model
-  instances made
-  by `Model.from_db`, every column through the converters the ORM itself would apply
-  (JSON, SQLite's booleans and dates), the related rows cached on them as
-  `select_related` caches them, a related model's columns optionally narrowed to those
-  a caller reads (the others load on first use, as with `only()`).
+  instances made by `Model.from_db`, every column through the converters the ORM itself
+  would apply (JSON, SQLite's booleans and dates), the related rows cached on them as
+  `select_related` caches them, the columns of the model and of each related one
+  optionally narrowed to those a caller reads (the others load on first use, as with
+  `only()`).
 - `save_fields(instance, fields)` is `instance.save(update_fields=fields)`: one UPDATE,
   the values prepared by the fields themselves (`get_db_prep_save`: JSON, dates and
   choices exactly as `save` writes them). Only plain column writes: no signals (these
