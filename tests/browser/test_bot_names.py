@@ -58,13 +58,28 @@ def test_no_seat_state_is_cut_while_the_others_arrange(browser, table_server, si
         page.get_by_role("button", name="Play now").click()
     expect(page.locator("#rows button.card")).to_have_count(13, timeout=15000)
     page.wait_for_timeout(1200)  # the seats' clocks are drawn
-    cut = page.locator(".seat .seat-state, .seat .seat-name").evaluate_all(
-        """nodes => nodes.filter(n => n.getBoundingClientRect().width > 2
-                                 && n.scrollWidth > n.clientWidth + 1).map(n => n.textContent)""")
-    assert not cut, f"cut: {cut}"
+    assert not cut_words(page), f"cut: {cut_words(page)}"
     status = page.locator("#phase-text")
     page.screenshot(path=f"{SHOTS}/seat-states-{size}.png")
     assert status.evaluate("n => n.scrollHeight <= n.clientHeight + 1 && n.scrollWidth <= n.clientWidth + 1"), \
         status.evaluate("n => [n.scrollHeight, n.clientHeight, n.scrollWidth, n.clientWidth]")
     expect(page.locator(".seat.bot .seat-clock").first).to_contain_text("s")
     page.screenshot(path=f"{SHOTS}/seat-states-{size}.png")
+    # Once the bots have submitted (their pause is 1.5–6 s), each narrow seat says so with
+    # a ✓ that is seen whole, its word "Submitted" left to screen readers, not "Submi…".
+    expect(page.locator(".seat.bot.submitted")).to_have_count(3, timeout=20000)
+    assert not cut_words(page), f"cut: {cut_words(page)}"
+    checks = page.locator(".seat.bot .seat-check")
+    expect(checks).to_have_count(3)
+    for check in checks.all():
+        expect(check).to_be_visible()
+        assert check.inner_text() == "✓"
+    assert page.locator(".seat.bot .seat-state").all_text_contents() == ["Submitted"] * 3
+    page.screenshot(path=f"{SHOTS}/seat-states-{size}-submitted.png")
+
+
+def cut_words(page) -> list[str]:
+    """The seats' names and states shown cut (an ellipsis, or letters hidden)."""
+    return page.locator(".seat .seat-state, .seat .seat-name").evaluate_all(
+        """nodes => nodes.filter(n => n.getBoundingClientRect().width > 2
+                                 && n.scrollWidth > n.clientWidth + 1).map(n => n.textContent)""")
