@@ -13,14 +13,16 @@ timers) and, unless --no-advisor, the advisor's worker on the `advice` queue at 
 (hint values and analyses, as deploy/systemd runs it; its CPU is printed on its own
 line), all on PostgreSQL + Redis (channel layer and broker; the Redis database given is
 flushed first, so give the benchmark a database of its own), and waits until they are
-done starting (their CPU quiet: settle_start_up). Each table's players
+done starting (their CPU quiet: wait_until_quiet). Each table's players
 connect (20 handshakes at a time), press ready, wait for their hand, submit the first
 hint (or declare the special) after a random think (--think-min..--think-max seconds; the
 arrange clock gives 30), and wait for `settled`; then the next round.
 
 Figures printed: rounds per second; the CPU per settled round of the server processes
 (the timer worker's share of it said apart), of the PostgreSQL backends serving them (and
-the advisor's included there), and of the advisor's worker on its own line; p50 / p99
+the advisor's included there), and of the advisor's worker on its own line — read once
+its queue has drained, with how many of the settled rounds' hands it valued and analysed
+(all of them when it kept up); p50 / p99
 of the reveal latency (from the moment the last player of a round sent their submission
 to the moment *every* player of the table had received `settled`); lost rounds (some
 player never received `settled` within 30 s) and inconsistent ones (the players'
@@ -200,16 +202,18 @@ def _start_servers(args, env, ports, processes) -> list[subprocess.Popen]:
     if waiting:
         stop_servers(processes)
         raise SystemExit("daphne did not start; see ws_load.daphne*.log")
-    settle_start_up(processes)
+    wait_until_quiet(processes)  # done starting
     return processes
 
 
-def settle_start_up(processes, *, quiet: float = 0.05, limit: float = 60.0) -> None:
-    """Wait until every server is done starting: its CPU grew by less than `quiet`
-    seconds in the last second. The daphnes answer on their ports before the Celery
+def wait_until_quiet(processes, *, quiet: float = 0.05, limit: float = 60.0) -> None:
+    """Wait until every one of `processes` is idle: its CPU grew by less than `quiet`
+    seconds in the last second (at most `limit` seconds). Before playing, so that the
+    servers are done starting: the daphnes answer on their ports before the Celery
     workers are ready, and a worker's start-up (Django, and the advisor's loops loaded
     and warmed: ~2.5 s of CPU) counted at 100 tables and 4 rounds is ~6 ms of every
-    round's figure, which is not what a round costs. Nothing is played meanwhile."""
+    round's figure, which is not what a round costs; after playing, so that the
+    advisor's queue has drained."""
     deadline = time.monotonic() + limit
     before = [pid_cpu_seconds(p.pid) for p in processes]
     while time.monotonic() < deadline:
@@ -434,6 +438,19 @@ async def run_load(tables, args, ports) -> tuple[Stats, float]:
     return stats, time.monotonic() - started
 
 
+def advice_done() -> dict[str, int]:
+    """How much of the advisor's work was done: the settled rounds' hands, and how many
+    of them had their hints valued and their analysis written (every one, when the
+    worker kept up; 十三道's hints are valued once its arranging starts)."""
+    from django.db.models import Count, Q
+
+    from games.models import Hand, RoundPhase
+
+    return Hand.objects.filter(round__phase=RoundPhase.SETTLED).aggregate(
+        hands=Count("id"), valued=Count("id", filter=Q(hint_values__isnull=False)),
+        analysed=Count("id", filter=Q(analysis__isnull=False)))
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
@@ -473,11 +490,18 @@ def main() -> None:
                       server_cpu_seconds(timers))
         backends_before = backend_cpu_seconds(admin, name)
         stats, elapsed = asyncio.run(run_load(tables, args, ports))
+        # The advisor's queue drained before anything is read: the analyses of the last
+        # rounds (and the values of hands dealt late) are a round's cost as much as the
+        # rest, and a worker that fell behind would otherwise print less than a round
+        # costs. The servers idle meanwhile.
+        if advisors:
+            wait_until_quiet(advisors, limit=180.0)
         server_cpu = server_cpu_seconds(live) - cpu_before[0]
         advice_cpu = server_cpu_seconds(advisors) - cpu_before[1]
         timer_cpu = server_cpu_seconds(timers) - cpu_before[2]
         database_cpu = sum(cpu - backends_before.get(pid, 0.0) for pid, cpu
                            in backend_cpu_seconds(admin, name).items())
+        advised = advice_done()
     finally:
         stop_servers(processes)
         from django.db import connections
@@ -508,7 +532,9 @@ def main() -> None:
               f"server's: {(server_cpu + database_cpu) / stats.settled * 1000:.1f} ms")
         if not args.no_advisor:
             print(f"advisor worker CPU (hint values, analyses; nice 10): {advice_cpu:.1f} s, "
-                  f"{advice_cpu / stats.settled * 1000:.1f} ms per settled round")
+                  f"{advice_cpu / stats.settled * 1000:.1f} ms per settled round (of the "
+                  f"settled rounds' {advised['hands']} hands, {advised['valued']} valued and "
+                  f"{advised['analysed']} analysed)")
     print(f"lost rounds {stats.lost}, inconsistent rounds {stats.inconsistent}, "
           f"table errors {len(stats.errors)}, stale messages skipped {stats.stale}"
           + (f", moves refused {stats.refusals}" if args.banker else ""))
