@@ -186,10 +186,11 @@ CELERY_TASK_ROUTES = {"games.hint_values": {"queue": ADVICE_QUEUE},
 # A bot acts this many seconds (drawn between the two) after it has something to do: a
 # human-like pause. BOT_PAUSE=0,0 makes them instant (the browser tests use a short one).
 BOT_PAUSE = tuple(env.list("BOT_PAUSE", cast=float, default=[1.5, 6.0]))
-# The strong bot's advisor options (rules.engine.advisor.advise), in one place.
+# The strong bot's advisor options (rules.engine.advisor.strong_advice), in one place.
 # Samples: the most tables a decision may deal (past 24, advisor.FLOOR, it stops once the
-# best is clear); 0 lets the advisor choose by the hand's size (advisor.samples_for: 24
-# for 13 cards and for 16, the cap bench/bots.py measured, issue 23).
+# best is clear); 0 gives the strong bot its own tables by the hand's size, every one
+# dealt (advisor.STRONG_TABLES: 96 for 13 cards; EXTRA_SAMPLES: 24 for 16; what
+# bench/bots.py measured, issue 23).
 BOT_ADVISOR = {"samples": env.int("BOT_ADVISOR_SAMPLES", default=0), "seed": 0}
 # Play now (issue 24): a table it opens waits this many seconds for people, then bots
 # fill its empty seats, so a lone player is dealt a hand within seconds.

@@ -66,17 +66,21 @@ from .cards import Card, CardError, check_in_deck, display_order
 from .config import RuleConfig
 from .hints import Hint
 
-# 24 tables at most, the floor: the strong bot's cap (issue 23). Past 24 the extra tables
-# go to hands whose best candidates are worth nearly the same: on bench/bots.py's first
-# 600 deals one strong bot among three first-hint players made +3.09 ± 0.25 a round with
-# up to 150 tables (floor 32), +3.04 with 24 every time, +3.02 with up to 32 (floor 24)
-# and +3.06 with up to 40 (floor 16): paired differences -0.02 to -0.06, each ± 0.07.
-# The sequential stop serves callers who ask for more (the CLI, BOT_ADVISOR_SAMPLES).
+# 24 tables at most, the floor: what the hints' values, the analysis and the CLI deal by
+# default (issue 23; the advisor's worker values every person's hand of every round).
+# Past 24 the extra tables go to hands whose best candidates are worth nearly the same;
+# the sequential stop serves callers who ask for more (the CLI, BOT_ADVISOR_SAMPLES).
 DEFAULT_SAMPLES = 24
 # 多三张: an opponent's first hint over 16 cards costs about three times a 13-card one
 # and the candidates come from several choices of 13: the same 24 keep a decision
 # within issue 23's 60 ms.
 EXTRA_SAMPLES = 24
+# The strong bot's 13 cards meet 96 tables, every one dealt (strong_advice): a bot decides
+# one hand at a time, and 96 tables cost a decision ~3 ms of issue 23's 15. On
+# bench/bots.py's 2,000 deals one strong bot among three first-hint players made
+# +2.97 ± 0.13 a round with 24 tables, +3.03 with up to 64 or 150 (floor 24, the
+# sequential stop), +3.08 with 96 every time and +3.06 with 150 every time.
+STRONG_TABLES = 96
 
 
 @dataclass(frozen=True)
@@ -147,7 +151,8 @@ def _rated(candidate: Candidate | SplitCandidate, ev: float, error: float) -> Ca
 def advise(cards: Sequence[Card], config: RuleConfig, *, samples: int | None = None,
            seed: int = 0, players: int | None = None, player_is_banker: bool = False,
            arrangement: Arrangement | None = None, time_budget: float | None = None,
-           exact: bool = False, unseen: Sequence[Card] | None = None) -> Advice:
+           exact: bool = False, unseen: Sequence[Card] | None = None,
+           floor: int | None = None) -> Advice:
     """Weigh every candidate arrangement of `cards` (13, or 16 in 多三张) against the same
     tables (module docstring).
 
@@ -155,6 +160,8 @@ def advise(cards: Sequence[Card], config: RuleConfig, *, samples: int | None = N
     sequential stop usually ends sooner; a `time_budget` in seconds stops dealing early
     but always keeps one table). `exact`: walk every possible deal instead
     of sampling — only for tiny cases (tests), refused past advisor_deals.EXACT_LIMIT.
+    `floor`: the tables always dealt before the sequential stop may end the sampling
+    (default FLOOR; never more than `samples`; floor=samples deals every one).
     `arrangement`: also return the EV of this arrangement of the player's cards (it may be
     a foul where the rule set allows one: validate it first, as a submission).
     `unseen`: the cards the opponents are dealt from, when more is known than the
@@ -172,6 +179,9 @@ def advise(cards: Sequence[Card], config: RuleConfig, *, samples: int | None = N
         raise AdvisorError(str(error)) from None
     if samples < 1:
         raise AdvisorError("samples must be at least 1")
+    floor = FLOOR if floor is None else floor
+    if floor < 1:
+        raise AdvisorError("floor must be at least 1")
     players = config.max_players if players is None else players
     opponents = check_table(cards, config, players)
     if config.mode == "banker" and not player_is_banker:
@@ -180,7 +190,7 @@ def advise(cards: Sequence[Card], config: RuleConfig, *, samples: int | None = N
         _check_owned(arrangement, cards)
 
     key = (tuple(sorted(card.code for card in cards)), config, opponents, player_is_banker,
-           samples, seed, exact, None if unseen is None else tuple(unseen))
+           samples, floor, seed, exact, None if unseen is None else tuple(unseen))
     weighed = _WEIGHED.get(key) if time_budget is None else None
     if weighed is None:
         found = candidates(cards, config)
@@ -188,8 +198,8 @@ def advise(cards: Sequence[Card], config: RuleConfig, *, samples: int | None = N
         if len(pool) < opponents * config.hand_size:
             raise AdvisorError(f"{len(pool)} unseen cards cannot deal {opponents} "
                                f"opponent(s) {config.hand_size} cards each")
-        weighed = _weigh(found, pool, config, opponents, samples, seed, player_is_banker,
-                         time_budget, exact)
+        weighed = _weigh(found, pool, config, opponents, samples, floor, seed,
+                         player_is_banker, time_budget, exact)
         weighed += (_row_stats(weighed[3], len(weighed[1].foul), exact),)
         if time_budget is None:
             _remember(key, weighed)
@@ -236,8 +246,9 @@ def _remember(key: tuple, weighed: tuple) -> None:
 
 
 def _weigh(found: list[Candidate], pool: list[Card], config: RuleConfig, opponents: int,
-           samples: int, seed: int, player_is_banker: bool, time_budget: float | None,
-           exact: bool) -> tuple[list[Candidate], SeatArrays, np.ndarray | None, np.ndarray]:
+           samples: int, floor: int, seed: int, player_is_banker: bool,
+           time_budget: float | None, exact: bool
+           ) -> tuple[list[Candidate], SeatArrays, np.ndarray | None, np.ndarray]:
     """The candidates, the tables they met (packed, with their opponents_sweep) and their
     points there ((candidates, tables)), sampling sequentially up to `samples` tables
     (the comment on FLOOR). Tables are kept packed, not as arrangements: a few kilobytes a
@@ -252,7 +263,7 @@ def _weigh(found: list[Candidate], pool: list[Card], config: RuleConfig, opponen
     dealt = 0
     parts, blocks = [], []
     while dealt < samples:
-        want = min(samples, FLOOR if not dealt else dealt + BATCH)
+        want = min(samples, floor if not dealt else dealt + BATCH)
         # The batch's deals drawn first, so that its opponents are arranged together
         # (advisor_deals.opponent_seats: one compiled call, one special screen); under a
         # deadline table by table, which stops after any table (the deals drawn past it
@@ -417,17 +428,27 @@ def best_arrangement(cards: Sequence[Card], config: RuleConfig, *, opponents: in
                      seed: int = 0, budget: float | None = None) -> Arrangement:
     """The EV-best arrangement of `cards` — what the strong bot submits (issue 16).
     `opponents`: the other players at the table (default: the rule set's largest table);
-    `budget`: seconds to spend at most (default: no limit; the sample size decides —
-    at most samples_for the hand's size, fewer where the sequential stop ends sooner —
-    which keeps the answer reproducible from `seed`)."""
+    `budget`: seconds to spend at most (default: no limit; the strong bot's tables
+    decide, which keeps the answer reproducible from `seed`)."""
     players = None if opponents is None else opponents + 1
-    samples = samples_for(len(cards))
-    return advise(cards, config, samples=samples, seed=seed, players=players,
-                  time_budget=budget).best.arrangement
+    return strong_advice(cards, config, seed=seed, players=players,
+                         time_budget=budget).best.arrangement
+
+
+def strong_advice(cards: Sequence[Card], config: RuleConfig, *, samples: int | None = None,
+                  **options) -> Advice:
+    """The strong bot's advice: STRONG_TABLES tables for 13 cards and EXTRA_SAMPLES for
+    16, every one dealt; `samples` (BOT_ADVISOR_SAMPLES): at most that many instead, the
+    sequential stop ending sooner where the best is clear. `options`: advise()'s."""
+    if samples is None:
+        samples = STRONG_TABLES if len(cards) == 13 else EXTRA_SAMPLES
+        options["floor"] = samples
+    return advise(cards, config, samples=samples, **options)
 
 
 def samples_for(dealt: int) -> int:
-    """The tables the strong bot samples for a hand of `dealt` cards (13, or 16)."""
+    """The tables advise() samples by default for a hand of `dealt` cards (13, or 16):
+    the hints' values, the analysis and the CLI."""
     return DEFAULT_SAMPLES if dealt == 13 else EXTRA_SAMPLES
 
 

@@ -9,8 +9,9 @@ import numpy as np
 import pytest
 
 from rules.engine import advisor
-from rules.engine.advisor import (BATCH, DEFAULT_SAMPLES, FLOOR, _settled, advise,
-                                  rate_arrangement, seed_for, value_hints)
+from rules.engine.advisor import (BATCH, DEFAULT_SAMPLES, EXTRA_SAMPLES, FLOOR,
+                                  STRONG_TABLES, _settled, advise, best_arrangement,
+                                  rate_arrangement, seed_for, strong_advice, value_hints)
 from rules.engine.advisor_candidates import hint_arrangement
 from rules.engine.cards import SeededSource, build_deck, shuffle
 from rules.engine.hints import first_hint
@@ -48,6 +49,35 @@ def test_sampling_stops_between_the_floor_and_the_cap_on_a_batch(forget):
         advice = advise(hand, STANDARD, seed=index, players=4)
         assert FLOOR <= advice.samples <= DEFAULT_SAMPLES
         assert advice.samples == DEFAULT_SAMPLES or (advice.samples - FLOOR) % BATCH == 0
+
+
+def test_a_floor_deals_that_many_tables_before_the_stop_may_end_the_sampling(forget):
+    for index, hand in enumerate(_hands(3)):
+        fixed = advise(hand, STANDARD, seed=index, players=4, samples=40, floor=40)
+        assert fixed.samples == 40  # floor = samples: every table dealt
+        stopping = advise(hand, STANDARD, seed=index, players=4, samples=80, floor=40)
+        assert 40 <= stopping.samples <= 80 and (stopping.samples - 40) % BATCH == 0
+        # The default floor is FLOOR: naming it changes nothing (weighed afresh).
+        named = advise(hand, STANDARD, seed=index, players=4, floor=FLOOR)
+        forget()
+        assert named.candidates == advise(hand, STANDARD, seed=index, players=4).candidates
+    with pytest.raises(advisor.AdvisorError, match="floor"):
+        advise(_hands(1)[0], STANDARD, players=4, floor=0)
+
+
+def test_the_strong_bot_deals_its_own_tables_every_time(forget):
+    """Issue 23: the strong bot's 13 cards meet STRONG_TABLES tables (its strength in
+    bench/bots.py), 16 cards EXTRA_SAMPLES; a cap given instead (BOT_ADVISOR_SAMPLES)
+    stops sequentially, and best_arrangement plays the strong advice's best."""
+    hand = _hands(1)[0]
+    advice = strong_advice(hand, STANDARD, seed=4, players=4)
+    assert advice.samples == STRONG_TABLES
+    assert best_arrangement(hand, STANDARD, opponents=3, seed=4) == advice.best.arrangement
+    capped = strong_advice(hand, STANDARD, seed=4, players=4, samples=DEFAULT_SAMPLES)
+    assert capped.samples == DEFAULT_SAMPLES
+    extra = preset("extra-three")
+    sixteen = list(shuffle(build_deck(extra.deck, extra.jokers), SeededSource(5))[:16])
+    assert strong_advice(sixteen, extra, seed=4, players=4).samples == EXTRA_SAMPLES
 
 
 def test_sequential_advice_is_reproducible_from_cards_rules_seed_and_samples(forget):

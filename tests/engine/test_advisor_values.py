@@ -10,8 +10,8 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from rules.engine.advisor import (advise, best_arrangement, rate_arrangement, seed_for,
-                                  timer_arrangement, value_hints)
+from rules.engine.advisor import (STRONG_TABLES, advise, best_arrangement, rate_arrangement,
+                                  seed_for, timer_arrangement, value_hints)
 from rules.engine.advisor_candidates import hint_arrangement
 from rules.engine.advisor_deals import exact_deals, opponent_arrangement
 from rules.engine.cards import SeededSource, build_deck, display_order, shuffle
@@ -65,7 +65,9 @@ def test_the_strong_bots_choice_is_reproducible_from_its_seed():
     hand = _hand(STANDARD, 5)
     one = best_arrangement(hand, STANDARD, opponents=3, seed=9)
     assert one == best_arrangement(hand, STANDARD, opponents=3, seed=9)
-    assert one == advise(hand, STANDARD, players=4, seed=9).best.arrangement
+    # The strong bot's tables: STRONG_TABLES, every one dealt (advisor.strong_advice).
+    assert one == advise(hand, STANDARD, players=4, seed=9, samples=STRONG_TABLES,
+                         floor=STRONG_TABLES).best.arrangement
     assert not one.foul
 
 

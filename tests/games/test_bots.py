@@ -13,7 +13,7 @@ from games.errors import GameError
 from games.live import selectors, services
 from games.live.services import bot_seats, bots
 from games.models import Round, Seat, Session, Table
-from rules.engine.advisor import advise, samples_for
+from rules.engine.advisor import STRONG_TABLES, advise, strong_advice
 from rules.engine.cards import codes, parse_cards
 from rules.engine.config import RuleConfig
 from tests.games.bot_runner import BotRunner, fresh_cache_keys
@@ -224,8 +224,11 @@ def test_each_level_picks_what_it_should(db):
     assert len(picked) > 1
     strong = bots.choose_arrangement(you, config, "strong", players=4)
     from django.conf import settings
-    best = advise(parse_cards(HAND), config, players=4, seed=settings.BOT_ADVISOR["seed"],
-                  samples=samples_for(len(HAND))).best
+    # The strong bot's 13 cards meet STRONG_TABLES tables, every one dealt.
+    advice = advise(parse_cards(HAND), config, players=4, seed=settings.BOT_ADVISOR["seed"],
+                    samples=STRONG_TABLES, floor=STRONG_TABLES)
+    assert advice.samples == STRONG_TABLES
+    best = advice.best
     assert strong["front"] == codes(best.arrangement.front)
     assert (strong["middle"], strong["back"]) == (codes(best.arrangement.middle),
                                                   codes(best.arrangement.back))
@@ -238,12 +241,16 @@ def test_the_advisor_is_called_through_one_function_with_the_settings(db, settin
 
     def fake_advise(cards, config, **options):
         seen.update(options)
-        return advise(cards, config, **options)
+        return strong_advice(cards, config, **options)
 
-    monkeypatch.setattr(bots, "advise", fake_advise)
+    monkeypatch.setattr(bots, "strong_advice", fake_advise)
     settings.BOT_ADVISOR = {"samples": 7, "seed": 3}
     bots.choose_arrangement(you, config, "strong", players=3)
     assert seen == {"samples": 7, "seed": 3, "players": 3, "player_is_banker": False}
+    seen.clear()
+    settings.BOT_ADVISOR = {"samples": 0, "seed": 0}  # 0: the strong bot's own tables
+    bots.choose_arrangement(you, config, "strong", players=3)
+    assert seen == {"samples": None, "seed": 0, "players": 3, "player_is_banker": False}
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "strong"])

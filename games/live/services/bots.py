@@ -50,7 +50,7 @@ from games.live.services.table_row import lock_table, playable_config, seats_of
 from games.live.services.tables import player_connection, player_ready, table_create
 from games.machine.exchange import lowest
 from games.models import Round, Table, TableStatus
-from rules.engine.advisor import advise, samples_for
+from rules.engine.advisor import strong_advice
 from rules.engine.cards import codes, parse_cards
 from rules.engine.config import RuleConfig
 from rules.models import RuleSet
@@ -132,12 +132,13 @@ def choose_arrangement(you: dict[str, Any], config: RuleConfig, level: str, *,
 
 def advisor_choice(cards, config: RuleConfig, *, players: int, is_banker: bool = False
                    ) -> dict[str, Any]:
-    """The strong bot's arrangement: the advisor's EV-best (rules.engine.advisor), with
-    the options in settings.BOT_ADVISOR — the one place they are set."""
+    """The strong bot's arrangement: the advisor's EV-best on the strong bot's tables
+    (rules.engine.advisor.strong_advice), with the options in settings.BOT_ADVISOR — the
+    one place they are set (samples 0: the strong bot's own)."""
     options = dict(settings.BOT_ADVISOR)
-    options["samples"] = options.get("samples") or samples_for(len(cards))
-    advice = advise(parse_cards(cards), config, players=players, player_is_banker=is_banker,
-                    **options)
+    options["samples"] = options.get("samples") or None
+    advice = strong_advice(parse_cards(cards), config, players=players,
+                           player_is_banker=is_banker, **options)
     best = advice.best.arrangement
     return {"special": advice.best.special, "front": codes(best.front),
             "middle": codes(best.middle), "back": codes(best.back)}
