@@ -73,11 +73,26 @@ export class ChatView {
     if (open) {
       this._scrollToEnd();
       // It opens in the page (under the status bar, or in a column beside the rows):
-      // brought into view if the page was scrolled past it.
+      // brought into view if the page was scrolled past it — below the status bar where
+      // that stays in sight, not under it (its lines and close button were hidden there
+      // in landscape once the page had scrolled).
+      this._clearStatusBar();
       this.elements.drawer.scrollIntoView?.({ block: "nearest" });
       // A phone's keyboard would cover the quick phrases: the text box waits for a tap there.
       if (globalThis.matchMedia?.("(pointer: fine)").matches) this.elements.input.focus({ preventScroll: true });
     }
+  }
+
+  /** The drawer's scroll margin: the height of the status bar when the bar sticks at the
+   * top of the screen and the drawer is in the page under it (beside the rows, the drawer
+   * sticks by itself and needs none). */
+  _clearStatusBar() {
+    const { drawer, toggle } = this.elements;
+    const style = globalThis.getComputedStyle;
+    const bar = toggle.closest?.(".status-bar");
+    if (!style || !bar || !drawer.style) return;
+    const under = style(bar).position === "sticky" && style(drawer).position !== "sticky";
+    drawer.style.scrollMarginTop = under ? `${Math.ceil(bar.getBoundingClientRect().height) + 8}px` : "";
   }
 
   /** The server refused a line (too long, too fast): said in the drawer, where it was typed. */

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import Player
 from tests.browser.test_first_hour import SHOTS, fits_across
 from tests.browser.test_first_hour_leftovers import apart, valued_deal
 from tests.browser.test_special_declare import in_view
@@ -79,3 +80,34 @@ def test_the_open_chat_covers_nothing_a_player_reads(browser, table_server):
     expect(page.locator("#chat")).to_be_hidden()
     expect(page.locator("#chat-toggle")).to_be_focused()
     assert not player.errors, player.errors
+
+
+NEGOTIATION = ("#negotiation .deal", '#negotiation [data-action="propose"]',
+               '#negotiation [data-action="compare"]', "#rows .row-zone", "#rows button.card")
+
+
+def test_in_the_negotiation_the_open_chat_covers_neither_the_deal_nor_the_rows(
+        browser, table_server):
+    """十三道's negotiation (RULES.md §8.5) with the chat open, at every size: the deal's
+    Propose and Compare and the player's rows are all clear of it and each in view."""
+    from tests.browser.test_phone_arranging import to_negotiation, uncovered
+
+    server = table_server(arrange_seconds=120)
+    ann = Player(browser, server, "chatann", "Ann", viewport=SIZES["desktop"]).register()
+    ben = Player(browser, server, "chatben", "Ben", viewport=SIZES["phone"]).register()
+    ann.create_table("Dao chat", rule_set="Quick 十三道 table", seats=2)
+    to_negotiation(ann, ben, ann.page.url)
+    page = ben.page
+    for size in SIZES:
+        drawer = open_chat(page, size, "negotiation")
+        assert nothing_under(page, drawer, NEGOTIATION) >= 1 + 1 + 1 + 3 + 13
+        # The chat's own controls are not under the status bar, which stays in sight.
+        for what in ("#chat-close", "#chat-input", "#chat-send", "#chat-lines"):
+            uncovered(page, page.locator(what))
+        for what in ('#negotiation [data-action="propose"]', '#negotiation [data-action="compare"]',
+                     '#rows [data-zone="back"] button.card >> nth=4'):
+            target = page.locator(what).first
+            target.scroll_into_view_if_needed()
+            in_view(page, target)
+            uncovered(page, target)
+    assert not ann.errors and not ben.errors, ann.errors + ben.errors
