@@ -152,7 +152,7 @@ def advise(cards: Sequence[Card], config: RuleConfig, *, samples: int | None = N
            seed: int = 0, players: int | None = None, player_is_banker: bool = False,
            arrangement: Arrangement | None = None, time_budget: float | None = None,
            exact: bool = False, unseen: Sequence[Card] | None = None,
-           floor: int | None = None) -> Advice:
+           floor: int | None = None, keep: bool = True) -> Advice:
     """Weigh every candidate arrangement of `cards` (13, or 16 in 多三张) against the same
     tables (module docstring).
 
@@ -162,6 +162,8 @@ def advise(cards: Sequence[Card], config: RuleConfig, *, samples: int | None = N
     of sampling — only for tiny cases (tests), refused past advisor_deals.EXACT_LIMIT.
     `floor`: the tables always dealt before the sequential stop may end the sampling
     (default FLOOR; never more than `samples`; floor=samples deals every one).
+    `keep`: remember the weighing for a later call on the same hand (the analysis after
+    the hint values; the comment on _WEIGHED); off for a decision nobody rates here.
     `arrangement`: also return the EV of this arrangement of the player's cards (it may be
     a foul where the rule set allows one: validate it first, as a submission).
     `unseen`: the cards the opponents are dealt from, when more is known than the
@@ -201,7 +203,7 @@ def advise(cards: Sequence[Card], config: RuleConfig, *, samples: int | None = N
         weighed = _weigh(found, pool, config, opponents, samples, floor, seed,
                          player_is_banker, time_budget, exact)
         weighed += (_row_stats(weighed[3], len(weighed[1].foul), exact),)
-        if time_budget is None:
+        if time_budget is None and keep:
             _remember(key, weighed)
     found, field, sweep, points, stats = weighed
     given = None
@@ -439,11 +441,13 @@ def strong_advice(cards: Sequence[Card], config: RuleConfig, *, samples: int | N
                   **options) -> Advice:
     """The strong bot's advice: STRONG_TABLES tables for 13 cards and EXTRA_SAMPLES for
     16, every one dealt; `samples` (BOT_ADVISOR_SAMPLES): at most that many instead, the
-    sequential stop ending sooner where the best is clear. `options`: advise()'s."""
+    sequential stop ending sooner where the best is clear. `options`: advise()'s. Not
+    kept: a bot's hand is rated by the advisor's worker on the hint values' tables, so
+    the timer worker would only fill its memory with weighings nobody reads again."""
     if samples is None:
         samples = STRONG_TABLES if len(cards) == 13 else EXTRA_SAMPLES
         options["floor"] = samples
-    return advise(cards, config, samples=samples, **options)
+    return advise(cards, config, samples=samples, keep=False, **options)
 
 
 def samples_for(dealt: int) -> int:

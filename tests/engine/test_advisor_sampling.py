@@ -72,6 +72,7 @@ def test_the_strong_bot_deals_its_own_tables_every_time(forget):
     hand = _hands(1)[0]
     advice = strong_advice(hand, STANDARD, seed=4, players=4)
     assert advice.samples == STRONG_TABLES
+    assert advisor._WEIGHED == {}  # a bot's decision is not kept: nobody rates it here
     assert best_arrangement(hand, STANDARD, opponents=3, seed=4) == advice.best.arrangement
     capped = strong_advice(hand, STANDARD, seed=4, players=4, samples=DEFAULT_SAMPLES)
     assert capped.samples == DEFAULT_SAMPLES
