@@ -2,7 +2,9 @@
 
 The deal queues `hint_values` once per round (services.hooks.schedule_hint_values, after
 the deal commits): working the values out at the deal would hold the table's lock for
-tens of milliseconds a hand. For each hand the task asks the advisor (rules.engine.advisor.value_hints)
+tens of milliseconds a hand. The deal hands over each hand's hint list as it listed them
+in the hand's message (keys included: games.machine.hints_wire), so the advisor does not
+search the hands again (issue 23; a quarter of a millisecond a hand). For each hand the task asks the advisor (rules.engine.advisor.value_hints)
 with the player's own cards only — the opponents are dealt from every card the player
 cannot see — stores the result in Hand.hint_values and sends it to that player alone:
 
@@ -44,7 +46,9 @@ from games.machine import hint_dict
 from games.machine.state import config_of
 from games.models import Hand, RoundPhase
 from rules.engine.advisor import value_hints
-from rules.engine.cards import parse_cards
+from rules.engine.advisor_candidates import remember_hints
+from rules.engine.cards import CardError, parse_cards
+from rules.engine.hints import hint_from_wire
 from rules.engine.config import RuleConfig
 
 logger = logging.getLogger(__name__)
@@ -55,14 +59,16 @@ ROUND_FIELDS = ("table", "phase", "rules", "banker_position")
 
 
 @shared_task(name="games.hint_values", ignore_result=True)
-def hint_values(round_id: int) -> int:
-    """Value every hand of the round; returns how many were valued."""
-    return store_hint_values(round_id)
+def hint_values(round_id: int, hints: dict[str, list] | None = None) -> int:
+    """Value every hand of the round; returns how many were valued. `hints`: each hand's
+    hint list as the deal found it (hand id → games.machine.hints_wire)."""
+    return store_hint_values(round_id, hints)
 
 
-def store_hint_values(round_id: int) -> int:
+def store_hint_values(round_id: int, hints: dict[str, list] | None = None) -> int:
     """Value the round's people's hands not valued yet, then have the table's owner keep
-    and send them, all in one command; returns how many were kept."""
+    and send them, all in one command; returns how many were kept. `hints`: the hint
+    lists the deal found, which the advisor then takes instead of searching again."""
     # The round and its hands in one statement, reading only what valuing needs; the
     # hands count the players.
     seated = rows.select(Hand, "t0.round_id = %s", [round_id], fields=VALUED_FIELDS,
@@ -80,12 +86,29 @@ def store_hint_values(round_id: int) -> int:
     values = []
     for hand in hands:
         cards = hand.held_cards if hand.held_cards is not None else hand.dealt_cards
+        if hints and hand.held_cards is None:
+            _known_hints(hand.dealt_cards, config, hints.get(str(hand.pk)))
         values.append((hand.pk, hand_values(
             cards, config, players, is_banker=banker is not None and hand.position == banker)))
     # A round that settled meanwhile keeps nothing, and its analysis finds these hands
     # weighed already (rules.engine.advisor keeps a hand's tables).
     kept = advice.hint_values_keep(table_id=round.table_id, round_id=round.id, values=values)
     return kept or 0
+
+
+def _known_hints(dealt: list[str], config: RuleConfig, wire: list | None) -> None:
+    """Hand the advisor the hint list the deal found for these cards (it searches for
+    itself when there is none, or when a hint holds a card the hand does not)."""
+    if not wire:
+        return
+    try:
+        found = [hint_from_wire(item) for item in wire]
+    except (CardError, TypeError, ValueError) as error:  # never: the deal wrote it
+        logger.warning("the deal's hints could not be read (%s); searching again", error)
+        return
+    held = set(dealt)
+    if all(card.code in held for hint in found for row in hint.rows for card in row):
+        remember_hints(parse_cards(dealt), config, found)
 
 
 def hand_values(dealt: list[str], config: RuleConfig, players: int, *,

@@ -23,7 +23,7 @@ from games.machine.arranging import Submit, Timeout, arranging_step
 from games.machine.bidding import Bid, BidTimeout, bidding_step
 from games.machine.exchange import (ExchangeTimeout, Pass, PutIn, Swap, Take, exchange_step,
                                     offered, putting)
-from games.machine.hints import hand_hints, hint_dict
+from games.machine.hints import hand_hints, hint_dict, hints_wire
 from games.machine.negotiating import Answer, NegotiationTimeout, Propose, negotiating_step
 from games.machine.settling import banker_result, settlement
 from games.machine.state import (ARRANGING, BIDDING, EXCHANGING, NEGOTIATING, SETTLED,
@@ -67,5 +67,5 @@ __all__ = ["ARRANGING", "BIDDING", "EXCHANGING", "NEGOTIATING", "SETTLED",
            "Action", "Adjustment", "Answer", "Bid", "BidTimeout", "Event", "ExchangeTimeout",
            "FlowError", "Negotiation", "NegotiationTimeout", "Pass", "Propose", "PutIn",
            "RoundState", "Submission", "Submit", "Swap", "Take", "Timeout", "apply",
-           "banker_result", "hand_hints", "hint_dict", "offered", "phases", "putting",
-           "settlement", "start", "timeout"]
+           "banker_result", "hand_hints", "hint_dict", "hints_wire", "offered", "phases",
+           "putting", "settlement", "start", "timeout"]

@@ -7,7 +7,7 @@ from typing import Any, Sequence
 from games.machine.state import left_out
 from rules.engine.cards import codes, parse_cards
 from rules.engine.config import RuleConfig
-from rules.engine.hints import Hint, hints
+from rules.engine.hints import Hint, hint_to_wire, hints
 
 
 def hint_dict(hint: Hint, dealt: Sequence[str] = ()) -> dict[str, Any]:
@@ -21,4 +21,29 @@ def hint_dict(hint: Hint, dealt: Sequence[str] = ()) -> dict[str, Any]:
 
 def hand_hints(dealt: Sequence[str], config: RuleConfig) -> list[dict[str, Any]]:
     """The hint list a player sees (§7.1), as protocol dicts."""
-    return [hint_dict(hint, dealt) for hint in hints(parse_cards(dealt), config)]
+    return [hint_dict(hint, dealt) for hint in hint_list(dealt, config)]
+
+
+def hints_wire(dealt: Sequence[str], config: RuleConfig) -> list[list]:
+    """The same hint list as plain JSON with the rows' keys (rules.engine.hints'
+    hint_to_wire): what the deal hands the advisor's worker."""
+    return [hint_to_wire(hint) for hint in hint_list(dealt, config)]
+
+
+# The last hands' hint lists: the deal lists a hand's hints in its message and then hands
+# the same list to the advisor's worker, searched once. Hints follow from the cards and
+# the rules alone, so an entry is never stale, only evicted.
+_LISTS: dict[tuple, list[Hint]] = {}
+_LISTS_LIMIT = 64
+
+
+def hint_list(dealt: Sequence[str], config: RuleConfig) -> list[Hint]:
+    """hints(dealt, config), kept for the last few hands (do not change the list)."""
+    key = (tuple(dealt), config)
+    found = _LISTS.get(key)
+    if found is None:
+        found = hints(parse_cards(dealt), config)
+        if len(_LISTS) >= _LISTS_LIMIT:
+            _LISTS.clear()  # a few deals in flight: no need for an LRU
+        _LISTS[key] = found
+    return found

@@ -156,10 +156,17 @@ def hand_hints(cards: Sequence[Card], config: RuleConfig) -> list[Hint]:
     found = _HINTS.get(key)
     if found is None:
         found = hints(list(cards), config)
-        if len(_HINTS) >= _HINTS_LIMIT:
-            _HINTS.clear()  # a handful of hands in flight: no need for an LRU
-        _HINTS[key] = found
+        remember_hints(cards, config, found)
     return list(found)
+
+
+def remember_hints(cards: Sequence[Card], config: RuleConfig, found: Sequence[Hint]) -> None:
+    """Keep `found` as the hints of `cards` under `config`: what hints(cards, config) gave
+    elsewhere (the live deal, which hands them to the advisor's worker), so that
+    hand_hints finds them instead of searching again."""
+    if len(_HINTS) >= _HINTS_LIMIT:
+        _HINTS.clear()  # a handful of hands in flight: no need for an LRU
+    _HINTS[(tuple(card.code for card in cards), config)] = list(found)
 
 
 def hint_arrangement(hint: Hint, config: RuleConfig) -> Arrangement:

@@ -3,6 +3,7 @@ one, which the timer submits for a player who has not (§7.2).
 
     hints(cards, config, limit=10) -> list[Hint]   13 cards, or 16 in 多三张 (§7.3)
     first_hint(cards, config) -> Hint              always exists (see below)
+    hint_to_wire(hint) / hint_from_wire(item)      a Hint as plain JSON and back
 
 The list: a hint declaring the highest-ranked special the cards form, if any; then one
 valid (non-foul) arrangement per category pattern (front, middle, back), best pattern
@@ -39,7 +40,7 @@ from typing import Sequence
 
 import numpy as np
 
-from .cards import ACE, JOKER_RANK, SUITS, Card, display_order
+from .cards import ACE, JOKER_RANK, SUITS, Card, display_order, parse_cards
 from .config import CATEGORIES, RuleConfig
 from .rows import (FIVE_OF_A_KIND, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, PAIR,
                    STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR, Key, evaluate)
@@ -96,6 +97,23 @@ def hints(cards: Sequence[Card], config: RuleConfig, limit: int = HINT_LIMIT) ->
         result.append(_declaring_hint(special, layouts, cards, config))
     result.extend(_normal_hint(layout, config) for layout in layouts)
     return result
+
+
+def hint_to_wire(hint: Hint) -> list:
+    """A hint as plain JSON, its rows' keys included: what the live deal hands the
+    advisor's worker, so that the worker does not search the hand again (issue 23)."""
+    return [hint.special, [card.code for card in hint.front],
+            [card.code for card in hint.middle], [card.code for card in hint.back],
+            list(hint.pattern), hint.bonus, [card.code for card in hint.unused],
+            None if hint.keys is None else [list(key) for key in hint.keys]]
+
+
+def hint_from_wire(item: list) -> Hint:
+    """hint_to_wire's list back as the Hint it was, keys and all."""
+    special, front, middle, back, pattern, bonus, unused, keys = item
+    return Hint(special, tuple(parse_cards(front)), tuple(parse_cards(middle)),
+                tuple(parse_cards(back)), tuple(pattern), bonus, tuple(parse_cards(unused)),
+                None if keys is None else tuple(tuple(key) for key in keys))
 
 
 def first_hint(cards: Sequence[Card], config: RuleConfig) -> Hint:

@@ -548,3 +548,31 @@ def test_refusing_what_no_five_of_a_suit_leave_room_for_changes_no_hint(name, mo
     refused = [hints(hand, config) for hand in hands]
     monkeypatch.setattr(search, "_beside_flush_needs", lambda pattern: None)
     assert [hints(hand, config) for hand in hands] == refused
+
+
+@pytest.mark.parametrize("name", ["standard", "extra-three", "jokers", "extra-suit"])
+def test_a_hint_goes_through_json_and_comes_back_the_same_keys_and_all(name):
+    """Issue 23: the live deal hands its hints to the advisor's worker as JSON
+    (hint_to_wire); what comes back is the very Hint, its rows' keys included (the
+    advisor reads them instead of evaluating the rows), specials and left-out cards too."""
+    import json
+
+    from rules.engine.cards import SeededSource, parse_cards, shuffle
+    from rules.engine.hints import hint_from_wire, hint_to_wire
+
+    config = preset(name)
+    deck = build_deck(config.deck, config.jokers)
+    source = SeededSource(31)
+    seen_special = seen_unused = False
+    dragon = parse_cards("Ac Ks Qh Jh Td 9c 8c 7s 6h 5d 4c 3s 2h Ah Kd Qd".split()
+                         [:config.hand_size])
+    hands = [dragon] + [list(shuffle(deck, source)[:config.hand_size]) for _ in range(60)]
+    for hand in hands:
+        for hint in hints(hand, config):
+            back = hint_from_wire(json.loads(json.dumps(hint_to_wire(hint))))
+            assert back == hint and back.keys == hint.keys
+            assert all(isinstance(key, tuple) for key in back.keys or ())
+            seen_special |= hint.special is not None
+            seen_unused |= bool(hint.unused)
+    assert seen_special  # the dragon (一条龙), declared by the first hint
+    assert seen_unused == (config.hand_size > 13)

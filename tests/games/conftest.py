@@ -55,14 +55,23 @@ def timers(monkeypatch) -> Timers:
 
 
 class Advice(list):
-    """The advisor's tasks the services queued (issue 16): (task, round_id)."""
+    """The advisor's tasks the services queued (issue 16): (task, round_id); `hints`:
+    round id → the hint lists the deal handed over with its hint values' task."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hints: dict[int, dict | None] = {}
 
 
 @pytest.fixture(autouse=True)
 def advice_tasks(monkeypatch) -> Advice:
     queued = Advice()
-    monkeypatch.setattr(hooks, "schedule_hint_values",
-                        lambda round_id: queued.append(("hint_values", round_id)))
+
+    def hint_values(round_id, hints=None):
+        queued.append(("hint_values", round_id))
+        queued.hints[round_id] = hints
+
+    monkeypatch.setattr(hooks, "schedule_hint_values", hint_values)
     monkeypatch.setattr(hooks, "schedule_analysis",
                         lambda round_id: queued.append(("analysis", round_id)))
     return queued

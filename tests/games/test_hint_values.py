@@ -10,12 +10,14 @@ import pytest
 
 from games.live import broadcast, selectors, services
 from games.live.advice_tasks import hand_values, store_hint_values
+from games.machine import hint_dict
 from games.live.services import hooks
 from games.models import Hand
 from rules.engine.advisor import DEFAULT_SAMPLES, FLOOR, timer_arrangement
 from rules.engine.cards import codes, parse_cards
 from rules.engine.config import RuleConfig
-from rules.engine.hints import first_hint
+from rules.engine import advisor, advisor_candidates
+from rules.engine.hints import first_hint, hint_from_wire, hints
 from rules.models import RuleSet
 from tests.games.conftest import seat_all, start_round
 
@@ -31,6 +33,63 @@ def _deal(players, committed, *, timer_policy="first_hint"):
 def test_the_deal_queues_the_hint_values_once(players, committed, advice_tasks):
     _table, round = _deal(players, committed)
     assert advice_tasks == [("hint_values", round.id)]
+
+
+@pytest.mark.django_db
+def test_the_deal_hands_the_worker_the_hints_it_listed(players, committed, advice_tasks):
+    """Issue 23, done once: each hand's hint list goes with the task, keys included, as
+    the hand's message listed it — the worker does not search the hands again."""
+    _table, round = _deal(players, committed)
+    handed = advice_tasks.hints[round.id]
+    config = RuleConfig.from_dict(round.rules)
+    hands = Hand.objects.filter(round=round)
+    assert set(handed) == {str(hand.pk) for hand in hands}
+    for hand in hands:
+        listed = [hint_from_wire(item) for item in handed[str(hand.pk)]]
+        expected = hints(parse_cards(hand.dealt_cards), config)
+        assert listed == expected and [h.keys for h in listed] == [h.keys for h in expected]
+        shown = selectors.hand_private(hand, round)["hints"]
+        assert [hint_dict(hint, hand.dealt_cards) for hint in listed] == shown
+
+
+@pytest.mark.django_db
+def test_the_worker_values_the_deals_hints_without_searching(players, committed,
+                                                             advice_tasks, monkeypatch):
+    _table, round = _deal(players, committed)
+    handed = advice_tasks.hints[round.id]
+    config = RuleConfig.from_dict(round.rules)
+    # What the worker stores when it searches for itself (a fresh process)...
+    monkeypatch.setattr(advisor_candidates, "_HINTS", {})
+    monkeypatch.setattr(advisor, "_WEIGHED", {})
+    searched = {hand.pk: hand_values(hand.dealt_cards, config, 4)
+                for hand in Hand.objects.filter(round=round)}
+    # ...is what it stores from the deal's hints, with the search out of reach.
+    monkeypatch.setattr(advisor_candidates, "_HINTS", {})
+    monkeypatch.setattr(advisor, "_WEIGHED", {})
+
+    def no_search(*_args, **_kwargs):
+        raise AssertionError("the worker searched a hand the deal had searched")
+
+    monkeypatch.setattr(advisor_candidates, "hints", no_search)
+    assert store_hint_values(round.id, handed) == 4
+    for hand in Hand.objects.filter(round=round):
+        assert hand.hint_values == searched[hand.pk]
+
+
+@pytest.mark.django_db
+def test_hints_that_hold_a_card_the_hand_does_not_are_not_taken(players, committed,
+                                                                advice_tasks, monkeypatch):
+    _table, round = _deal(players, committed)
+    hands = list(Hand.objects.filter(round=round).order_by("position"))
+    handed = advice_tasks.hints[round.id]
+    # The first hand is handed the second's hints: the worker searches its own instead.
+    wrong = {**handed, str(hands[0].pk): handed[str(hands[1].pk)]}
+    monkeypatch.setattr(advisor_candidates, "_HINTS", {})
+    monkeypatch.setattr(advisor, "_WEIGHED", {})
+    assert store_hint_values(round.id, wrong) == 4
+    mine = set(hands[0].dealt_cards)
+    for hint in Hand.objects.get(pk=hands[0].pk).hint_values["hints"]:
+        assert set(hint["front"] + hint["middle"] + hint["back"]) <= mine
 
 
 @pytest.mark.django_db

@@ -66,9 +66,14 @@ def schedule_bots(table_id: int) -> None:
     app.tasks[BOTS_WAKE_TASK].apply_async(kwargs={"table_id": table_id})
 
 
-def schedule_hint_values(round_id: int) -> None:
-    """Queue the hints' values of every hand of a round just dealt."""
-    app.tasks[HINT_VALUES_TASK].apply_async(kwargs={"round_id": round_id})
+def schedule_hint_values(round_id: int, hints: dict[str, list] | None = None) -> None:
+    """Queue the hints' values of every hand of a round just dealt; `hints`: each hand's
+    hint list as the deal found it (hand id → games.machine.hints_wire), so that the
+    worker does not search the hands again."""
+    kwargs = {"round_id": round_id}
+    if hints:
+        kwargs["hints"] = hints
+    app.tasks[HINT_VALUES_TASK].apply_async(kwargs=kwargs)
 
 
 def schedule_analysis(round_id: int) -> None:

@@ -230,7 +230,11 @@ def _deal(table: Table, seats: list[Seat], config: RuleConfig,
             **selectors.hand_private(hand, round, state=state)})
     countdown = (state.deadline - moment).total_seconds()
     transaction.on_commit(lambda: hooks.schedule_arrange_timeout(round.id, version, countdown))
-    transaction.on_commit(lambda: hooks.schedule_hint_values(round.id))
+    # The hints each hand's message listed, searched once: the advisor's worker values
+    # them (十三道 values the cards held once arranging starts: round_state.persist).
+    known = None if config.mode == "banker" else {
+        str(hand.pk): machine.hints_wire(hand.dealt_cards, config) for hand in created}
+    transaction.on_commit(lambda: hooks.schedule_hint_values(round.id, known))
     return round
 
 
