@@ -53,6 +53,24 @@ def test_the_deal_hands_the_worker_the_hints_it_listed(players, committed, advic
 
 
 @pytest.mark.django_db
+def test_the_deal_searches_each_hand_once_for_its_message_and_the_worker(
+        players, committed, monkeypatch):
+    from games.machine import hints as machine_hints
+
+    searched = []
+
+    def counted(cards, config):
+        searched.append(tuple(card.code for card in cards))
+        return hints(cards, config)
+
+    monkeypatch.setattr(machine_hints, "_LISTS", {})
+    monkeypatch.setattr(machine_hints, "hints", counted)
+    _table, round = _deal(players, committed)
+    dealt = [tuple(hand.dealt_cards) for hand in Hand.objects.filter(round=round)]
+    assert sorted(searched) == sorted(dealt)
+
+
+@pytest.mark.django_db
 def test_the_worker_values_the_deals_hints_without_searching(players, committed,
                                                              advice_tasks, monkeypatch):
     _table, round = _deal(players, committed)
