@@ -13,7 +13,6 @@ from datetime import datetime, timedelta
 from games.live import services
 from games.live.services import hooks
 from games.models import Round
-from rules.engine import fairness
 from rules.engine.arrangement import arrange
 from rules.engine.cards import parse_cards
 from rules.engine.config import RuleConfig
@@ -43,12 +42,8 @@ def play_round(table, users, *, seed: str, committed, monkeypatch, manual=(), de
                fouls=(), at: datetime | None = None) -> Round:
     """Deal from `seed`, let `manual` positions submit their first normal hint, `declare`
     positions declare, `fouls` positions submit fouled rows, and the timer the rest.
-    `at` is when the round is dealt (hooks.now); it settles 31 seconds later. Dealt under
-    the v1 scheme, where the seed is the whole deal (under v3 the table's committed seed
-    and the players' go in: the ratings tests, which lack tests/games' fixed_seed, got a
-    random deal, and a tie in points made one of them fail now and then)."""
+    `at` is when the round is dealt (hooks.now); it settles 31 seconds later."""
     monkeypatch.setattr(hooks, "deal_seed_factory", lambda: seed)
-    monkeypatch.setattr(hooks, "deal_scheme", fairness.ALGORITHM)
     if at is not None:
         monkeypatch.setattr(hooks, "now", lambda: at)
     round = start_round(table, users, committed)
