@@ -4,9 +4,10 @@ The deal queues `hint_values` once per round (services.hooks.schedule_hint_value
 the deal commits): working the values out at the deal would hold the table's lock for
 tens of milliseconds a hand. The deal hands over each hand's hint list as it listed them
 in the hand's message (keys included: games.machine.hints_wire), so the advisor does not
-search the hands again (issue 23; a quarter of a millisecond a hand). For each hand the task asks the advisor (rules.engine.advisor.value_hints)
-with the player's own cards only — the opponents are dealt from every card the player
-cannot see — stores the result in Hand.hint_values and sends it to that player alone:
+search the hands again (issue 23; a quarter of a millisecond a hand). For each hand the
+task asks the advisor (rules.engine.advisor.value_hints) with the player's own cards
+only — the opponents are dealt from every card the player cannot see — stores the result
+in Hand.hint_values and sends it to that player alone:
 
     {"type": "hint_values", "round_id": id, "hints": [hint dicts, each with "ev"; the
      EV-best marked "best": true, added at the end when it is not a hint]}
@@ -46,9 +47,8 @@ from games.machine import hint_dict
 from games.machine.state import config_of
 from games.models import Hand, RoundPhase
 from rules.engine.advisor import value_hints
-from rules.engine.advisor_candidates import remember_hints
 from rules.engine.cards import CardError, parse_cards
-from rules.engine.hints import hint_from_wire
+from rules.engine.hints import hint_from_wire, keep_hints
 from rules.engine.config import RuleConfig
 
 logger = logging.getLogger(__name__)
@@ -108,7 +108,7 @@ def _known_hints(dealt: list[str], config: RuleConfig, wire: list | None) -> Non
         return
     held = set(dealt)
     if all(card.code in held for hint in found for row in hint.rows for card in row):
-        remember_hints(parse_cards(dealt), config, found)
+        keep_hints(parse_cards(dealt), config, found)
 
 
 def hand_values(dealt: list[str], config: RuleConfig, players: int, *,

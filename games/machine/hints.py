@@ -7,7 +7,7 @@ from typing import Any, Sequence
 from games.machine.state import left_out
 from rules.engine.cards import codes, parse_cards
 from rules.engine.config import RuleConfig
-from rules.engine.hints import Hint, hint_to_wire, hints
+from rules.engine.hints import Hint, hint_to_wire, kept_hints
 
 
 def hint_dict(hint: Hint, dealt: Sequence[str] = ()) -> dict[str, Any]:
@@ -30,20 +30,7 @@ def hints_wire(dealt: Sequence[str], config: RuleConfig) -> list[list]:
     return [hint_to_wire(hint) for hint in hint_list(dealt, config)]
 
 
-# The last hands' hint lists: the deal lists a hand's hints in its message and then hands
-# the same list to the advisor's worker, searched once. Hints follow from the cards and
-# the rules alone, so an entry is never stale, only evicted.
-_LISTS: dict[tuple, list[Hint]] = {}
-_LISTS_LIMIT = 64
-
-
 def hint_list(dealt: Sequence[str], config: RuleConfig) -> list[Hint]:
-    """hints(dealt, config), kept for the last few hands (do not change the list)."""
-    key = (tuple(dealt), config)
-    found = _LISTS.get(key)
-    if found is None:
-        found = hints(parse_cards(dealt), config)
-        if len(_LISTS) >= _LISTS_LIMIT:
-            _LISTS.clear()  # a few deals in flight: no need for an LRU
-        _LISTS[key] = found
-    return found
+    """hints(dealt, config), kept for the last few hands (rules.engine.hints.kept_hints):
+    the hand's message and the advisor's worker share one search."""
+    return kept_hints(parse_cards(dealt), config)

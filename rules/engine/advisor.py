@@ -55,8 +55,8 @@ from typing import Sequence
 
 import numpy as np
 
-from .advisor_candidates import (Candidate, SplitCandidate, candidates, hand_hints,
-                                 hint_arrangement, pack_candidates)
+from .advisor_candidates import (Candidate, SplitCandidate, candidates, hint_arrangement,
+                                 pack_candidates)
 from .advisor_deals import (AdvisorError, Deal, Dealt, DealStream, check_table,
                             exact_deals, opponent_arrangements, opponent_seats,
                             sample_deals, unseen_cards)
@@ -64,7 +64,7 @@ from .advisor_scoring import SEAT_FIELDS, SeatArrays, opponents_sweep
 from .arrangement import Arrangement
 from .cards import Card, CardError, check_in_deck, display_order
 from .config import RuleConfig
-from .hints import Hint
+from .hints import Hint, kept_hints
 
 # 24 tables at most, the floor: what the hints' values, the analysis and the CLI deal by
 # default (issue 23; the advisor's worker values every person's hand of every round).
@@ -502,7 +502,7 @@ def value_hints(cards: Sequence[Card], config: RuleConfig, *, players: int | Non
     seed = seed_for(cards) if seed is None else seed
     advice = advise(cards, config, samples=samples, seed=seed, players=players,
                     player_is_banker=player_is_banker, **options)
-    hint_list = tuple(hand_hints(cards, config))
+    hint_list = tuple(kept_hints(cards, config))
     by_hint = advice.hint_evs()
     by_signature = None  # worked out only for a hint that plays as another (rare)
     evs = []

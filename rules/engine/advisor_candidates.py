@@ -44,7 +44,7 @@ from .advisor_scoring import SeatArrays, key_code, plays_horse, row_points_table
 from .arrangement import Arrangement, arrange, foul_reason
 from .cards import Card, display_order
 from .config import CATEGORIES, FRONT_CATEGORIES, ROWS, RuleConfig
-from .hints import Hint, display_row, hints
+from .hints import Hint, display_row, kept_hints
 from .rows import RowValue, evaluate, key3, key5
 from .search import all_layouts, joker_row_key
 from .specials import SpecialMatch
@@ -143,32 +143,6 @@ class FrontCandidates(Sequence):
         return candidate
 
 
-# The last hands' hints: advise() lists them as candidates and value_hints shows them, so
-# the hint values of a hand search them once. Hints are a function of the cards and the
-# rules alone, so a stale entry can never be wrong, only evicted.
-_HINTS: dict[tuple, list[Hint]] = {}
-_HINTS_LIMIT = 64
-
-
-def hand_hints(cards: Sequence[Card], config: RuleConfig) -> list[Hint]:
-    """hints(cards, config), kept for the last few hands (a copy of the list)."""
-    key = (tuple(card.code for card in cards), config)
-    found = _HINTS.get(key)
-    if found is None:
-        found = hints(list(cards), config)
-        remember_hints(cards, config, found)
-    return list(found)
-
-
-def remember_hints(cards: Sequence[Card], config: RuleConfig, found: Sequence[Hint]) -> None:
-    """Keep `found` as the hints of `cards` under `config`: what hints(cards, config) gave
-    elsewhere (the live deal, which hands them to the advisor's worker), so that
-    hand_hints finds them instead of searching again."""
-    if len(_HINTS) >= _HINTS_LIMIT:
-        _HINTS.clear()  # a handful of hands in flight: no need for an LRU
-    _HINTS[(tuple(card.code for card in cards), config)] = list(found)
-
-
 def hint_arrangement(hint: Hint, config: RuleConfig) -> Arrangement:
     """The arrangement a hint submits: its rows, declaring its special if it names one.
 
@@ -200,7 +174,7 @@ def candidates(cards: Sequence[Card], config: RuleConfig) -> Sequence[Candidate 
     where the compiled front serves the hand a FrontCandidates (its splits made when
     read)."""
     cards = list(cards)
-    hint_list = hand_hints(cards, config)
+    hint_list = kept_hints(cards, config)
     found: list[Candidate | SplitCandidate] = []
     seen: set = set()
 

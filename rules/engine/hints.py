@@ -3,6 +3,7 @@ one, which the timer submits for a player who has not (§7.2).
 
     hints(cards, config, limit=10) -> list[Hint]   13 cards, or 16 in 多三张 (§7.3)
     first_hint(cards, config) -> Hint              always exists (see below)
+    kept_hints(cards, config) -> list[Hint]        hints(), kept for the last hands
     hint_to_wire(hint) / hint_from_wire(item)      a Hint as plain JSON and back
 
 The list: a hint declaring the highest-ranked special the cards form, if any; then one
@@ -97,6 +98,31 @@ def hints(cards: Sequence[Card], config: RuleConfig, limit: int = HINT_LIMIT) ->
         result.append(_declaring_hint(special, layouts, cards, config))
     result.extend(_normal_hint(layout, config) for layout in layouts)
     return result
+
+
+# The last hands' hint lists, kept: the live deal lists a hand's hints in its message and
+# hands the same list to the advisor's worker (hint_to_wire), whose advice lists them as
+# candidates and whose hint values show them — each hand searched once. Hints follow from
+# the cards and the rules alone, so an entry is never stale, only evicted.
+_KEPT: dict[tuple, list[Hint]] = {}
+_KEPT_LIMIT = 64
+
+
+def kept_hints(cards: Sequence[Card], config: RuleConfig) -> list[Hint]:
+    """hints(cards, config), kept for the last few hands (a copy of the list)."""
+    found = _KEPT.get((tuple(card.code for card in cards), config))
+    if found is None:
+        found = hints(list(cards), config)
+        keep_hints(cards, config, found)
+    return list(found)
+
+
+def keep_hints(cards: Sequence[Card], config: RuleConfig, found: Sequence[Hint]) -> None:
+    """Keep `found` as the hints of `cards` under `config`: what hints(cards, config) gave
+    elsewhere (the live deal, in the advisor's worker), so that kept_hints finds them."""
+    if len(_KEPT) >= _KEPT_LIMIT:
+        _KEPT.clear()  # a handful of hands in flight: no need for an LRU
+    _KEPT[(tuple(card.code for card in cards), config)] = list(found)
 
 
 def hint_to_wire(hint: Hint) -> list:

@@ -16,7 +16,8 @@ from games.models import Hand
 from rules.engine.advisor import DEFAULT_SAMPLES, FLOOR, timer_arrangement
 from rules.engine.cards import codes, parse_cards
 from rules.engine.config import RuleConfig
-from rules.engine import advisor, advisor_candidates
+from rules.engine import advisor
+from rules.engine import hints as engine_hints
 from rules.engine.hints import first_hint, hint_from_wire, hints
 from rules.models import RuleSet
 from tests.games.conftest import seat_all, start_round
@@ -55,16 +56,14 @@ def test_the_deal_hands_the_worker_the_hints_it_listed(players, committed, advic
 @pytest.mark.django_db
 def test_the_deal_searches_each_hand_once_for_its_message_and_the_worker(
         players, committed, monkeypatch):
-    from games.machine import hints as machine_hints
-
     searched = []
 
     def counted(cards, config):
         searched.append(tuple(card.code for card in cards))
         return hints(cards, config)
 
-    monkeypatch.setattr(machine_hints, "_LISTS", {})
-    monkeypatch.setattr(machine_hints, "hints", counted)
+    monkeypatch.setattr(engine_hints, "_KEPT", {})
+    monkeypatch.setattr(engine_hints, "hints", counted)
     _table, round = _deal(players, committed)
     dealt = [tuple(hand.dealt_cards) for hand in Hand.objects.filter(round=round)]
     assert sorted(searched) == sorted(dealt)
@@ -77,18 +76,18 @@ def test_the_worker_values_the_deals_hints_without_searching(players, committed,
     handed = advice_tasks.hints[round.id]
     config = RuleConfig.from_dict(round.rules)
     # What the worker stores when it searches for itself (a fresh process)...
-    monkeypatch.setattr(advisor_candidates, "_HINTS", {})
+    monkeypatch.setattr(engine_hints, "_KEPT", {})
     monkeypatch.setattr(advisor, "_WEIGHED", {})
     searched = {hand.pk: hand_values(hand.dealt_cards, config, 4)
                 for hand in Hand.objects.filter(round=round)}
     # ...is what it stores from the deal's hints, with the search out of reach.
-    monkeypatch.setattr(advisor_candidates, "_HINTS", {})
+    monkeypatch.setattr(engine_hints, "_KEPT", {})
     monkeypatch.setattr(advisor, "_WEIGHED", {})
 
     def no_search(*_args, **_kwargs):
         raise AssertionError("the worker searched a hand the deal had searched")
 
-    monkeypatch.setattr(advisor_candidates, "hints", no_search)
+    monkeypatch.setattr(engine_hints, "hints", no_search)
     assert store_hint_values(round.id, handed) == 4
     for hand in Hand.objects.filter(round=round):
         assert hand.hint_values == searched[hand.pk]
@@ -102,7 +101,7 @@ def test_hints_that_hold_a_card_the_hand_does_not_are_not_taken(players, committ
     handed = advice_tasks.hints[round.id]
     # The first hand is handed the second's hints: the worker searches its own instead.
     wrong = {**handed, str(hands[0].pk): handed[str(hands[1].pk)]}
-    monkeypatch.setattr(advisor_candidates, "_HINTS", {})
+    monkeypatch.setattr(engine_hints, "_KEPT", {})
     monkeypatch.setattr(advisor, "_WEIGHED", {})
     assert store_hint_values(round.id, wrong) == 4
     mine = set(hands[0].dealt_cards)
