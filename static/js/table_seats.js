@@ -150,7 +150,7 @@ export function botLevel(level, t) {
 }
 
 /** The other players' cards, face down until the reveal: a fan while they arrange, three
- * stacked rows once they are in. */
+ * rows side by side once they are in (felt.css). */
 function faceDown(count, rows, t) {
   if (!count) return null;
   const backs = (n) => Array.from({ length: n }, () => el("span", { class: "card-static back mini", html: cardBackSVG() }));

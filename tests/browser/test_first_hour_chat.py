@@ -59,9 +59,9 @@ def nothing_under(page, drawer: dict, selectors: tuple[str, ...]) -> int:
 def test_the_open_chat_covers_nothing_a_player_reads(browser, table_server):
     player = valued_deal(browser, table_server, "chatsizes", "desktop", "Quick test table", bots=3)
     page = player.page
-    # The bots submit first: between 40 and 60rem a submitted seat shows its face-down
-    # rows under its name, ~40 px taller, and a bot submitting between the chat's opening
-    # and the look pushed its text box below the fold (a flake in CI; closing note).
+    # The bots submit first, so the look is at the seats as they stay: a submitted seat
+    # once grew ~40 px between 40 and 60rem and pushed the chat's text box below the fold
+    # (a flake in CI; the seats keep their height now, test_seat_heights).
     expect(page.locator(".seat.bot.submitted")).to_have_count(3, timeout=20000)
     page.locator("#chat-toggle").click()
     page.locator('#chat-phrases [data-phrase="good_luck"]').click()
