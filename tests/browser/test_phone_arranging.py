@@ -27,11 +27,15 @@ pytestmark = pytest.mark.requires_chromium
 def uncovered(page, locator) -> None:
     """What is drawn at the element's centre is the element (or inside it): nothing lies
     over it."""
-    assert locator.evaluate("""node => {
+    over = locator.evaluate("""node => {
         const r = node.getBoundingClientRect();
         const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-        return top !== null && (node === top || node.contains(top));
-    }"""), f"{locator} is covered"
+        if (top !== null && (node === top || node.contains(top))) return null;
+        // What lies over it, for the failure's message (null: its centre is off the screen).
+        const what = top && `${top.tagName.toLowerCase()}#${top.id}.${[...top.classList].join(".")}`;
+        return {over: what, rect: [r.x, r.y, r.width, r.height], scrollY: window.scrollY};
+    }""")
+    assert over is None, f"{locator} is covered: {over}"
 
 
 def practise_dealt(player: Player, rule_set: str, cards: int = 13, bots: int = 1) -> None:
