@@ -56,7 +56,12 @@ def test_two_players_one_hint_one_timer_both_see_the_settlement(browser, table_s
     hint.click()
     expect(hint).to_have_attribute("aria-pressed", "true")
     expect(alice.page.locator("#submit-button")).to_have_attribute("aria-disabled", "false")
+    # A random deal: when her cards form a special (1.6 % of hands), plain rows are asked
+    # about before they go in (test_special_declare); she keeps them plain.
+    special = alice.page.evaluate("Boolean(window.thirteenWater.model.you.hints[0].special)")
     alice.page.get_by_role("button", name="Submit rows").click()
+    if special:
+        alice.page.locator("#special-question [data-answer=plain]").click()
     expect(alice.page.locator("#phase-text")).to_contain_text("Your rows are in")
     expect(bob.page.locator(".seat", has_text="Alice")).to_contain_text("Submitted")
     hidden_information_holds(alice, bob)
