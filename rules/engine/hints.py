@@ -110,19 +110,28 @@ _KEPT_LIMIT = 64
 
 def kept_hints(cards: Sequence[Card], config: RuleConfig) -> list[Hint]:
     """hints(cards, config), kept for the last few hands (a copy of the list)."""
-    found = _KEPT.get((tuple(card.code for card in cards), config))
+    key = _kept_key(cards, config)
+    found = _KEPT.get(key)
     if found is None:
         found = hints(list(cards), config)
-        keep_hints(cards, config, found)
+        _keep(key, found)
     return list(found)
 
 
 def keep_hints(cards: Sequence[Card], config: RuleConfig, found: Sequence[Hint]) -> None:
     """Keep `found` as the hints of `cards` under `config`: what hints(cards, config) gave
     elsewhere (the live deal, in the advisor's worker), so that kept_hints finds them."""
+    _keep(_kept_key(cards, config), found)
+
+
+def _kept_key(cards: Sequence[Card], config: RuleConfig) -> tuple:
+    return tuple(card.code for card in cards), config
+
+
+def _keep(key: tuple, found: Sequence[Hint]) -> None:
     if len(_KEPT) >= _KEPT_LIMIT:
         _KEPT.clear()  # a handful of hands in flight: no need for an LRU
-    _KEPT[(tuple(card.code for card in cards), config)] = list(found)
+    _KEPT[key] = list(found)
 
 
 def hint_to_wire(hint: Hint) -> list:
