@@ -81,3 +81,14 @@ def _fresh_cache(_local_cache):
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_owner_memory():
+    """The rounds a table's owner keeps between commands (games.live.owner.memory) are
+    forgotten between tests: a rolled-back test database may give the next test's table
+    the same id and version."""
+    yield
+    from games.live.owner import memory
+
+    memory.forget()

@@ -42,3 +42,13 @@ def make_hand(round: Round, user: User, position: int = 0, **extra) -> Hand:
 
 def settled_now() -> dict:
     return {"phase": RoundPhase.SETTLED, "settled_at": timezone.now(), "result": {"points": {}}}
+
+
+def move_deadline(round: Round, deadline) -> None:
+    """Set a live round's deadline behind its table's owner, as a test does to let its
+    timer act now: the owner, which keeps the round being played in memory between
+    commands (games.live.owner.memory), is told to read it again."""
+    from games.live.owner import memory
+
+    Round.objects.filter(pk=round.pk).update(deadline=deadline)
+    memory.forget(round.table_id)

@@ -9,6 +9,8 @@
                    Redis, run there, answered back
     watchers.py    which other processes have sockets at a table this one owns: its
                    messages go through Redis only when one does (the local fan-out)
+    memory.py      the round being played and its hands, kept by the owner between
+                   commands at the table's version, so a command need not read them
 
 A command's path: a door (socket, API, timer, bot) calls an owned service; the service
 locks the table's row through `lock_table`, which claims the lease (or raises NotOwner,
@@ -19,7 +21,7 @@ over writes nothing); then the machine step, its rows and its messages, after th
 from games.live.owner.door import claim, fence, keep, let_go, owned, owns
 from games.live.owner.forwarding import NotOwner
 from games.live.owner.lease import leases
-from games.live.owner import watchers
+from games.live.owner import memory, watchers
 
-__all__ = ["NotOwner", "claim", "fence", "keep", "leases", "let_go", "owned", "owns",
-           "watchers"]
+__all__ = ["NotOwner", "claim", "fence", "keep", "leases", "let_go", "memory", "owned",
+           "owns", "watchers"]

@@ -8,7 +8,7 @@ from typing import Any
 from django.db import transaction
 
 from games.live import broadcast
-from games.live.owner import owned
+from games.live.owner import memory, owned
 from games.live.selectors import valued_hints
 from games import rows
 from games.live.services.table_row import lock_table
@@ -34,7 +34,7 @@ def hint_values_keep(*, table_id: int, round_id: int,
     payloads = dict(values)
     hands = [Hand(pk=pk, hint_values=payload) for pk, payload in values]
     with transaction.atomic():
-        lock_table(table_id)
+        table = lock_table(table_id)
         # One statement reads the phase, leaves alone the hands valued meanwhile, writes
         # the others and names their players.
         kept = rows.save_many(hands, ("hint_values",), returning=("user_id",),
@@ -42,8 +42,23 @@ def hint_values_keep(*, table_id: int, round_id: int,
         if not kept and not Round.objects.filter(
                 pk=round_id, phase=RoundPhase.ARRANGING).exists():
             return None
+        _remember(table, round_id, {hand_id: payloads[hand_id] for hand_id, _ in kept})
         for hand_id, user_id in kept:
             broadcast.to_player(table_id, user_id, {
                 "type": "hint_values", "round_id": round_id,
                 "hints": valued_hints(payloads[hand_id])})
         return len(kept)
+
+
+def _remember(table, round_id: int, valued: dict[int, dict[str, Any]]) -> None:
+    """The round the owner keeps in memory (games.live.owner.memory) learns the values
+    too: the timer submits the EV-best of them, and must not find them missing."""
+    remembered = memory.take(table)
+    if remembered is None:
+        return
+    round, hands = remembered
+    if round.id == round_id:
+        for hand in hands:
+            if hand.pk in valued:
+                hand.hint_values = valued[hand.pk]
+    memory.keep(table, round, hands)

@@ -21,7 +21,7 @@ from django.db import transaction
 
 from games import machine
 from games.errors import GameError
-from games.live.owner import owned
+from games.live.owner import memory, owned
 from games.live import broadcast, selectors
 from games import rows
 from games.live.services import hooks, sessions
@@ -82,20 +82,25 @@ def round_auto_submit(*, round_id: int, version: int) -> bool:
     table_id = found[0]
     with transaction.atomic():
         table = lock_table(table_id)
-        round = Round.objects.get(pk=round_id)
+        round, hands = memory.take(table) or (None, None)
+        if round is None or round.id != round_id:
+            round = Round.objects.get(pk=round_id)
+            hands = list(round.hands.all())
         if round.phase not in PLAYING_PHASES or round.table_version != version:
+            _keep_if_playing(table, round, hands)
             return False
         moment = hooks.now()
         if round.deadline is not None and moment < round.deadline:
             remaining = (round.deadline - moment).total_seconds()
             transaction.on_commit(
                 lambda: hooks.schedule_arrange_timeout(round.id, version, remaining))
+            _keep_if_playing(table, round, hands)
             return False
-        hands = list(round.hands.all())
         state = load_state(round, hands)
         new_state, events = machine.timeout(state, moment, bank_draw_for(round), {
             h.position: h.hint_values["best"] for h in hands if (h.hint_values or {}).get("best")})
         persist(table, round, state, new_state, events, moment, hands)
+        _keep_if_playing(table, round, hands)
         return True
 
 
@@ -230,6 +235,7 @@ def _deal(table: Table, seats: list[Seat], config: RuleConfig,
             **selectors.hand_private(hand, round, state=state)})
     countdown = (state.deadline - moment).total_seconds()
     transaction.on_commit(lambda: hooks.schedule_arrange_timeout(round.id, version, countdown))
+    memory.keep(table, round, created)  # the first submission reads no rows
     # The hints each hand's message listed, searched once: the advisor's worker values
     # them (十三道 values the cards held once arranging starts: round_state.persist).
     known = None if config.mode == "banker" else {
@@ -287,7 +293,7 @@ def play(table_id: int, user, action, *, refused: tuple[str, str]) -> Hand:
     round)`, persist. `refused` is the (code, message) when no round is being played."""
     with transaction.atomic():
         table = lock_table(table_id)
-        round, hands = playing_round_hands(table)
+        round, hands = memory.take(table) or playing_round_hands(table)
         if round is None:
             seat_of(table, user)
             raise GameError(*refused)
@@ -302,4 +308,12 @@ def play(table_id: int, user, action, *, refused: tuple[str, str]) -> Hand:
         except machine.FlowError as error:
             raise GameError(error.code, error.message) from None
         persist(table, round, state, new_state, events, moment, hands)
+        _keep_if_playing(table, round, hands)
         return hand
+
+
+def _keep_if_playing(table: Table, round: Round, hands: list[Hand]) -> None:
+    """The owner keeps a round still being played for its next command
+    (games.live.owner.memory); a settled round's rows are read from the database."""
+    if round.phase in PLAYING_PHASES:
+        memory.keep(table, round, hands)

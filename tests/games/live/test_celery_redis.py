@@ -23,6 +23,7 @@ from games.live.tasks import arrange_timeout
 
 from tests.games.sockets import Socket
 from tests.games.live.test_consumers import _setup_table
+from tests.factories import move_deadline
 
 pytestmark = [pytest.mark.requires_redis, pytest.mark.requires_postgres, pytest.mark.asyncio,
               pytest.mark.django_db(transaction=True, serialized_rollback=True)]
@@ -51,7 +52,7 @@ def _dealt_round():
 
 
 def _expire(round):
-    Round.objects.filter(pk=round.pk).update(deadline=round.deadline - timedelta(minutes=5))
+    move_deadline(round, round.deadline - timedelta(minutes=5))
 
 
 async def test_a_worker_process_settles_and_its_broadcast_reaches_the_socket():

@@ -30,6 +30,7 @@ from games.models import Round
 from tests.config.spare_redis import spare_redis  # noqa: F401 — a fixture
 from tests.games.live.test_celery_redis import _database_url
 from tests.games.live.test_consumers import _setup_table
+from tests.factories import move_deadline
 
 pytestmark = [pytest.mark.requires_postgres,
               pytest.mark.django_db(transaction=True, serialized_rollback=True)]
@@ -65,7 +66,7 @@ def test_the_worker_survives_a_redis_restart_with_a_countdown_pending(
         services.player_ready(table_id=table.id, user=user)
     round = Round.objects.get(table=table)
     deadline = timezone.now() + timedelta(seconds=12)
-    Round.objects.filter(pk=round.pk).update(deadline=deadline)
+    move_deadline(round, deadline)
 
     log = tmp_path / "worker.log"
     worker = start_worker(spare_redis.url(), log)

@@ -13,7 +13,7 @@ from channels.db import database_sync_to_async
 from games.live import broadcast, services
 from games.live.services import hooks
 from games.models import Round, RoundEvent
-from tests.factories import make_user
+from tests.factories import make_user, move_deadline
 
 from tests.games.conftest import SEED, best_rows, seat_all, start_round
 from tests.games.sockets import Socket
@@ -34,7 +34,7 @@ def _quoted_strings(value) -> set[str]:
 
 
 def _expire(round):
-    Round.objects.filter(pk=round.pk).update(deadline=round.deadline - timedelta(hours=1))
+    move_deadline(round, round.deadline - timedelta(hours=1))
 
 
 def _others(cards_of: list[set[str]], index: int) -> set[str]:

@@ -18,13 +18,14 @@ from games.live import services
 from games.models import Hand, Round
 from tests.games.live.test_consumers import close_all, open_all, seated_table
 from tests.games.live.test_hidden_information import _quoted_strings
+from tests.factories import move_deadline
 
 db = database_sync_to_async
 
 
 def _expire_and_fire(table_id: int) -> str:
     round = Round.objects.filter(table_id=table_id).order_by("-number").first()
-    Round.objects.filter(pk=round.pk).update(deadline=round.deadline - timedelta(hours=1))
+    move_deadline(round, round.deadline - timedelta(hours=1))
     services.round_auto_submit(round_id=round.id, version=round.table_version)
     round.refresh_from_db()
     return round.phase

@@ -17,7 +17,7 @@ from games.models import Hand, Round, RoundEvent
 from games.live import tasks
 from games.live.tasks import arrange_timeout
 from rules.models import RuleSet
-from tests.factories import make_user
+from tests.factories import make_user, move_deadline
 
 from tests.games.conftest import REAL_SCHEDULE, best_rows, seat_all, start_round
 
@@ -30,7 +30,7 @@ def table(players):
 
 
 def expire(round):
-    Round.objects.filter(pk=round.pk).update(deadline=round.deadline - timedelta(minutes=5))
+    move_deadline(round, round.deadline - timedelta(minutes=5))
 
 
 @pytest.mark.django_db
