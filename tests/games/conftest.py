@@ -9,6 +9,7 @@ Celery countdown unless it asks to (`timers` records them instead).
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 import pytest
@@ -16,8 +17,9 @@ from django.test import override_settings
 from django.utils import timezone
 
 from games.live import broadcast, services
+from games.live.owner import memory
 from games.live.services import hooks
-from games.models import Hand, Round
+from games.models import Hand, Round, Table
 from rules.engine import fairness
 from rules.engine.cards import parse_cards
 from rules.engine.config import RuleConfig
@@ -121,9 +123,33 @@ def committed(django_capture_on_commit_callbacks):
 
     def run(service, **kwargs):
         with django_capture_on_commit_callbacks(execute=True):
-            return service(**kwargs)
+            result = service(**kwargs)
+        assert_owner_memory_matches_rows()
+        return result
 
     return run
+
+
+def assert_owner_memory_matches_rows() -> None:
+    """What every table's owner keeps between commands (games.live.owner.memory) is what
+    its rows hold, field for field: checked after each committed service call, so a
+    service that writes a round or hand behind the kept objects' back fails here."""
+    for table_id, kept in memory.kept_tables().items():
+        stored = Table.objects.filter(pk=table_id).values_list("version", flat=True).first()
+        if stored != kept.version:
+            continue  # moved on since: the memory is stale and will not be used
+        assert _fields(kept.round) == _fields(Round.objects.get(pk=kept.round.pk))
+        fresh = {hand.pk: hand for hand in Hand.objects.filter(round_id=kept.round.pk)}
+        assert sorted(fresh) == sorted(hand.pk for hand in kept.hands)
+        for hand in kept.hands:
+            assert _fields(hand) == _fields(fresh[hand.pk]), f"hand {hand.position}"
+
+
+def _fields(instance) -> dict:
+    """A row's stored values as JSON would hold them (tuples as lists, keys as text)."""
+    values = {field.attname: getattr(instance, field.attname)
+              for field in instance._meta.concrete_fields}
+    return json.loads(json.dumps(values, sort_keys=True, default=str))
 
 
 def seat_all(table, users, committed=None):

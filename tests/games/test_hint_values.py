@@ -170,7 +170,8 @@ def test_a_hand_valued_meanwhile_is_left_alone_and_the_others_kept(players, comm
     values = [(hand.pk, hand_values(hand.dealt_cards, RuleConfig.from_dict(round.rules), 4))
               for hand in hands]
     earlier = {**values[0][1], "samples": 99}  # another delivery got there first
-    Hand.objects.filter(pk=hands[0].pk).update(hint_values=earlier)
+    committed(advice.hint_values_keep, table_id=table.id, round_id=round.id,
+              values=[(hands[0].pk, earlier)])
     outbox.clear()
     kept = committed(advice.hint_values_keep, table_id=table.id, round_id=round.id,
                      values=values)

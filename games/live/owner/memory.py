@@ -67,6 +67,12 @@ def _store(table: Table, round: Round, hands: list[Hand]) -> None:
             _kept.popitem(last=False)
 
 
+def kept_tables() -> dict[int, Kept]:
+    """What is kept, by table id (a copy): for the checks that it matches the rows."""
+    with _lock:
+        return dict(_kept)
+
+
 def forget(table_id: int | None = None) -> None:
     """Forget one table's round (its lease went elsewhere), or every table's (None)."""
     with _lock:

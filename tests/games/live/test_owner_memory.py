@@ -32,9 +32,12 @@ def _submit(committed, table, user, round, queries=None):
     """`user` submits their first hint's rows; `queries`: record the service's SQL."""
     hand = Hand.objects.get(round=round, user=user)
     front, middle, back = best_rows(hand)
-    with queries if queries is not None else nullcontext():
-        return committed(services.round_submit, table_id=table.id, user=user, front=front,
-                         middle=middle, back=back)
+
+    def submit(**rows):
+        with queries if queries is not None else nullcontext():
+            return services.round_submit(table_id=table.id, user=user, **rows)
+
+    return committed(submit, front=front, middle=middle, back=back)
 
 
 def _reads_of_a_submission(committed, table, user, round) -> list[str]:
