@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from accounts.avatars import is_avatar_key
 from accounts.models import User
+from accounts.signals import profile_changed
 
 
 @transaction.atomic
@@ -72,4 +73,6 @@ def user_update_profile(*, user: User, display_name: str, avatar: str | None = N
         user.display_name, user.avatar = previous
         raise ValidationError(errors)
     user.save(update_fields=["display_name", "avatar"])
+    if (user.display_name, user.avatar) != previous:
+        profile_changed.send(sender=type(user), user=user)
     return user

@@ -16,3 +16,4 @@ class GamesConfig(AppConfig):
         from games.live import advice_tasks, tasks  # noqa: F401
         from games.record import tasks as record_tasks  # noqa: F401  (the analysis)
         from games.live import bot_tasks  # noqa: F401  (the bots' tasks, likewise)
+        from games.live import signals  # noqa: F401  (a player's new name, told to their tables)

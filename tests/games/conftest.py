@@ -19,7 +19,7 @@ from django.utils import timezone
 from games.live import broadcast, services
 from games.live.owner import memory
 from games.live.services import hooks
-from games.models import Hand, Round, Table
+from games.models import Hand, Round, Seat, Table
 from rules.engine import fairness
 from rules.engine.cards import parse_cards
 from rules.engine.config import RuleConfig
@@ -138,11 +138,23 @@ def assert_owner_memory_matches_rows() -> None:
         stored = Table.objects.filter(pk=table_id).values_list("version", flat=True).first()
         if stored != kept.version:
             continue  # moved on since: the memory is stale and will not be used
-        assert _fields(kept.round) == _fields(Round.objects.get(pk=kept.round.pk))
-        fresh = {hand.pk: hand for hand in Hand.objects.filter(round_id=kept.round.pk)}
-        assert sorted(fresh) == sorted(hand.pk for hand in kept.hands)
-        for hand in kept.hands:
-            assert _fields(hand) == _fields(fresh[hand.pk]), f"hand {hand.position}"
+        if kept.seats is not None:
+            fresh_seats = list(Seat.objects.filter(table_id=table_id).order_by("position"))
+            assert [_seat_fields(seat) for seat in kept.seats] == \
+                [_seat_fields(seat) for seat in fresh_seats]
+        if kept.round is not None:
+            assert _fields(kept.round) == _fields(Round.objects.get(pk=kept.round.pk))
+            fresh = {hand.pk: hand for hand in Hand.objects.filter(round_id=kept.round.pk)}
+            assert sorted(fresh) == sorted(hand.pk for hand in kept.hands)
+            for hand in kept.hands:
+                assert _fields(hand) == _fields(fresh[hand.pk]), f"hand {hand.position}"
+
+
+def _seat_fields(seat) -> dict:
+    """A seat's stored values and what the seats message shows of its player."""
+    return {**_fields(seat), **{name: getattr(seat.user, name)
+                                for name in ("username", "display_name", "bot_level",
+                                             "avatar")}}
 
 
 def _fields(instance) -> dict:

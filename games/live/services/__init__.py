@@ -12,7 +12,8 @@ games.live.broadcast, which sends them only after the commit.
 
 The services are split by what they change:
 
-    tables.py     a table and its seats: create, join, sit, leave, ready, connection
+    tables.py        a table and its seats: create, join, sit, leave, ready, connection,
+                     a seated player's new name told to the table
     rounds.py        a round: the deal, submissions, the round's timer, settlement
     banker.py        十三道's actions: bids, the exchange's steps, the negotiation
     rooms.py         a room between rounds: start now, votes to end, away and back,
@@ -40,7 +41,7 @@ from games.live.services.rooms import (absent_players_away, chat_mute, chat_send
                                        vote_end)
 from games.live.services.quick_play import play_now
 from games.live.services.tables import (player_connection, player_ready, seat_leave, seat_take,
-                                        table_create, table_join)
+                                        seats_refresh, table_create, table_join)
 
 __all__ = ["GameError", "OVERDUE_GRACE", "absent_players_away", "exchange_choose",
            "exchange_put", "exchange_swap",
@@ -48,4 +49,5 @@ __all__ = ["GameError", "OVERDUE_GRACE", "absent_players_away", "exchange_choose
            "round_bid", "chat_mute", "chat_send", "close_idle_tables", "play_now", "player_back",
            "seat_free", "start_now", "vote_end",
            "round_auto_submit", "round_declare", "round_submit", "round_timeout_overdue",
-           "round_timers_rearm", "seat_leave", "seat_take", "table_create", "table_join"]
+           "round_timers_rearm", "seat_leave", "seat_take", "seats_refresh", "table_create",
+           "table_join"]

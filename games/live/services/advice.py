@@ -53,12 +53,9 @@ def hint_values_keep(*, table_id: int, round_id: int,
 def _remember(table, round_id: int, valued: dict[int, dict[str, Any]]) -> None:
     """The round the owner keeps in memory (games.live.owner.memory) learns the values
     too: the timer submits the EV-best of them, and must not find them missing."""
-    remembered = memory.take(table)
-    if remembered is None:
-        return
-    round, hands = remembered
-    if round.id == round_id:
-        for hand in hands:
+    kept = memory.take(table)
+    if kept.round is not None and kept.round.id == round_id:
+        for hand in kept.hands:
             if hand.pk in valued:
                 hand.hint_values = valued[hand.pk]
-    memory.keep(table, round, hands)
+    memory.keep(table, seats=kept.seats, round=kept.round, hands=kept.hands)

@@ -12,19 +12,22 @@ from django.db import transaction
 
 from games import machine
 from games import rows
+from games.live.owner import memory
 from games.live.services import hooks, round_messages, sessions
 from games.rows import save_fields
 from games.live.services.table_row import (changed, commit_next_seed, rule_set_of, seats_of,
                                            take_secret)
 from games.live.state import flow_of
-from games.models import Hand, Round, RoundEvent, RoundSecret, Table, TableStatus
+from games.models import Hand, Round, RoundEvent, RoundSecret, Seat, Table, TableStatus
 from ratings import services as ratings
 
 
 def persist(table: Table, round: Round, old: machine.RoundState, new: machine.RoundState,
-            events: list[machine.Event], moment, hands: list[Hand] | None = None) -> int:
+            events: list[machine.Event], moment, hands: list[Hand] | None = None,
+            seats: list[Seat] | None = None) -> int:
     """Write what a machine step returned, bump the version, queue the messages and the
-    next timer; returns the new version."""
+    next timer, and have the owner keep the table (games.live.owner.memory); returns the
+    new version. `seats`: the table's seats, if the owner kept them."""
     hands = {hand.position: hand for hand in (hands if hands is not None
                                               else round.hands.all())}
     added = [p for p in new.submissions if p not in old.submissions]
@@ -45,9 +48,8 @@ def persist(table: Table, round: Round, old: machine.RoundState, new: machine.Ro
     for name in fields:
         setattr(round, name, wanted[name])
     version = changed(table)
-    seats = None
     if settled:  # the seats, read once: the away marks, the settled message, the votes
-        seats = seats_of(table)
+        seats = seats if seats is not None else seats_of(table)
         sessions.mark_away(seats, hands.values())
         transaction.on_commit(lambda: hooks.schedule_analysis(round.id))
     elif new.phase == machine.ARRANGING and old.phase != machine.ARRANGING:
@@ -68,6 +70,9 @@ def persist(table: Table, round: Round, old: machine.RoundState, new: machine.Ro
         countdown = (new.deadline - moment).total_seconds()
         transaction.on_commit(
             lambda: hooks.schedule_arrange_timeout(round.id, version, countdown))
+    # Kept for the next command: the seats, and the round while it is played.
+    memory.keep(table, seats=seats, round=None if settled else round,
+                hands=() if settled else [hands[p] for p in sorted(hands)])
     return version
 
 

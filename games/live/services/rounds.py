@@ -82,25 +82,25 @@ def round_auto_submit(*, round_id: int, version: int) -> bool:
     table_id = found[0]
     with transaction.atomic():
         table = lock_table(table_id)
-        round, hands = memory.take(table) or (None, None)
+        kept = memory.take(table)
+        round, hands = kept.round, kept.hands
         if round is None or round.id != round_id:
             round = Round.objects.get(pk=round_id)
             hands = list(round.hands.all())
         if round.phase not in PLAYING_PHASES or round.table_version != version:
-            _keep_if_playing(table, round, hands)
+            memory.keep(table, seats=kept.seats, round=round, hands=hands)
             return False
         moment = hooks.now()
         if round.deadline is not None and moment < round.deadline:
             remaining = (round.deadline - moment).total_seconds()
             transaction.on_commit(
                 lambda: hooks.schedule_arrange_timeout(round.id, version, remaining))
-            _keep_if_playing(table, round, hands)
+            memory.keep(table, seats=kept.seats, round=round, hands=hands)
             return False
         state = load_state(round, hands)
         new_state, events = machine.timeout(state, moment, bank_draw_for(round), {
             h.position: h.hint_values["best"] for h in hands if (h.hint_values or {}).get("best")})
-        persist(table, round, state, new_state, events, moment, hands)
-        _keep_if_playing(table, round, hands)
+        persist(table, round, state, new_state, events, moment, hands, kept.seats)
         return True
 
 
@@ -214,7 +214,7 @@ def _deal(table: Table, seats: list[Seat], config: RuleConfig,
              dealt_cards=dealt[seat.position],
              candidate_cards=codes(sorted_for_display(cards[13:])))
         for seat, cards in zip(seats, hands)])
-    Seat.objects.filter(table=table).update(ready=False, client_seed="")
+    unreadied = Seat.objects.filter(table=table).update(ready=False, client_seed="")
     for seat in seats:
         seat.ready, seat.client_seed = False, ""
     log(round, [machine.Event("dealt", {
@@ -235,7 +235,10 @@ def _deal(table: Table, seats: list[Seat], config: RuleConfig,
             **selectors.hand_private(hand, round, state=state)})
     countdown = (state.deadline - moment).total_seconds()
     transaction.on_commit(lambda: hooks.schedule_arrange_timeout(round.id, version, countdown))
-    memory.keep(table, round, created)  # the first submission reads no rows
+    # The owner keeps the round for the submissions, and the seats when they are all the
+    # table's (the host's early start deals only those ready).
+    memory.keep(table, seats=seats if unreadied == len(seats) else None, round=round,
+                hands=created)
     # The hints each hand's message listed, searched once: the advisor's worker values
     # them (十三道 values the cards held once arranging starts: round_state.persist).
     known = None if config.mode == "banker" else {
@@ -293,7 +296,8 @@ def play(table_id: int, user, action, *, refused: tuple[str, str]) -> Hand:
     round)`, persist. `refused` is the (code, message) when no round is being played."""
     with transaction.atomic():
         table = lock_table(table_id)
-        round, hands = memory.take(table) or playing_round_hands(table)
+        kept = memory.take(table)
+        round, hands = (kept.round, kept.hands) if kept.round else playing_round_hands(table)
         if round is None:
             seat_of(table, user)
             raise GameError(*refused)
@@ -307,13 +311,5 @@ def play(table_id: int, user, action, *, refused: tuple[str, str]) -> Hand:
             new_state, events = machine.apply(state, action(hand.position, moment, round))
         except machine.FlowError as error:
             raise GameError(error.code, error.message) from None
-        persist(table, round, state, new_state, events, moment, hands)
-        _keep_if_playing(table, round, hands)
+        persist(table, round, state, new_state, events, moment, hands, kept.seats)
         return hand
-
-
-def _keep_if_playing(table: Table, round: Round, hands: list[Hand]) -> None:
-    """The owner keeps a round still being played for its next command
-    (games.live.owner.memory); a settled round's rows are read from the database."""
-    if round.phase in PLAYING_PHASES:
-        memory.keep(table, round, hands)

@@ -99,9 +99,9 @@ def end_if_due(table: Table, round: Round, version: int,
         return
     if session.rounds_planned and Round.objects.filter(
             session=session, phase=RoundPhase.SETTLED).count() >= session.rounds_planned:
-        end_session(table, session, Session.EndReason.COMPLETED, version)
+        end_session(table, session, Session.EndReason.COMPLETED, version, seats)
     elif everyone_voted(table, seats):
-        end_session(table, session, Session.EndReason.VOTED, version)
+        end_session(table, session, Session.EndReason.VOTED, version, seats)
 
 
 def everyone_voted(table: Table, seats: list[Seat] | None = None) -> bool:
@@ -110,15 +110,19 @@ def everyone_voted(table: Table, seats: list[Seat] | None = None) -> bool:
     return bool(votes) and all(votes)
 
 
-def end_session(table: Table, session: Session, reason: str, version: int) -> None:
+def end_session(table: Table, session: Session, reason: str, version: int,
+                seats: list[Seat] | None = None) -> None:
+    """`seats`: the table's seats, already read (their votes are cleared on them too)."""
     session.ended_at = hooks.now()
     session.end_reason = reason
     session.summary = session_summary(session)
     session.save(update_fields=["ended_at", "end_reason", "summary"])
     Seat.objects.filter(table=table).update(end_vote=False)
+    for seat in seats or ():
+        seat.end_vote = False
     broadcast.to_table(table.id, {"type": "seats", "version": version,
                                   "seats": selectors.seats_public(
-                                      table.id, host_id=table.host_id,
+                                      table.id, seats=seats, host_id=table.host_id,
                                       rating_family=table.rating_family)})
     broadcast.to_table(table.id, {"type": "session_ended", "version": version,
                                   "session": {"number": session.number, "reason": reason,

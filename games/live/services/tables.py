@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
 from games.errors import GameError
-from games.live.owner import owned
+from games.live.owner import memory, owned
 from games.live.services import bot_seats, hooks, sessions
 from games.live.services.rounds import maybe_start_round
 from games.rows import save_fields
@@ -234,7 +234,8 @@ def player_ready(*, table_id: int, user, client_seed: str | None = None) -> None
             raise GameError("bad_client_seed", str(error)) from None
     with transaction.atomic():
         table = lock_table(table_id)
-        seats = seats_of(table)
+        kept = memory.take(table)  # the seats as the owner's last command left them
+        seats = kept.seats if kept.seats is not None else seats_of(table)
         seat = next((seat for seat in seats if seat.user_id == getattr(user, "id", None)), None)
         if seat is None:
             raise GameError("not_seated", "take a seat first")
@@ -244,6 +245,7 @@ def player_ready(*, table_id: int, user, client_seed: str | None = None) -> None
             if client_seed is not None:
                 raise GameError("seed_already_sent",
                                 "you are ready and your seed is in: it cannot change now")
+            memory.keep(table, seats=seats)
             return
         seat.ready, seat.client_seed = True, client_seed or ""
         # The last ready deals: the deal unreadies every seat and tells the table the
@@ -252,6 +254,18 @@ def player_ready(*, table_id: int, user, client_seed: str | None = None) -> None
             save_fields(seat, ("ready", "client_seed"))
             changed(table, seats=seats)
             sessions.wait_for_absent(table, seats)  # only the gone may be left to wait for
+            memory.keep(table, seats=seats)
+
+
+@owned
+def seats_refresh(*, table_id: int) -> None:
+    """What the table shows of its seated players changed (a new name or avatar,
+    games.live.signals): the seats are read again and told to the table, under a new
+    version, so the owner's memory of them is not used again."""
+    with transaction.atomic():
+        table = lock_table_if_any(table_id)
+        if table is not None and table.status != TableStatus.CLOSED:
+            changed(table, seats=True)
 
 
 @owned

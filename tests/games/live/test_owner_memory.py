@@ -1,7 +1,8 @@
-"""games.live.owner.memory: the table's owner keeps the round being played and its hands
-between commands. A command after a committed one reads no round or hand rows; the
-memory counts only at the version and epoch the locked row holds; a refusal or a rollback
-leaves nothing behind; what the owner keeps is what the database holds."""
+"""games.live.owner.memory: the table's owner keeps the table's seats and the round being
+played with its hands between commands. A command after a committed one reads no seat,
+round or hand rows; the memory counts only at the version and epoch the locked row holds;
+a refusal or a rollback leaves nothing behind; what the owner keeps is what the database
+holds; a player's new name is shown at once."""
 
 from __future__ import annotations
 
@@ -11,11 +12,12 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.live import services
+from accounts.services import user_update_profile
+from games.live import selectors, services
 from games.live.owner import memory
 from games.live.services import advice, round_messages
 from games.models import Hand, Round, Table
-from tests.games.conftest import best_rows, start_round
+from tests.games.conftest import assert_owner_memory_matches_rows, best_rows, start_round
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +65,7 @@ def test_the_settling_submission_reads_none_either_and_the_round_is_not_kept(
     round.refresh_from_db()
     assert round.phase == "settled"
     table.refresh_from_db()
-    assert memory.take(table) is None  # a settled round is read from its rows
+    assert memory.take(table).round is None  # a settled round is read from its rows
 
 
 def test_a_change_made_elsewhere_moves_the_version_and_the_rows_are_read_again(
@@ -89,7 +91,7 @@ def test_a_takeover_by_another_owner_makes_the_memory_stale(table, players, comm
     round = start_round(table, players, committed)
     Table.objects.filter(pk=table.pk).update(owner_epoch=99)  # a newer owner's epoch
     table.refresh_from_db()
-    assert memory.take(table) is None
+    assert memory.take(table) is memory.NOTHING
 
 
 def test_a_refused_submission_leaves_nothing_kept_and_the_next_reads_the_rows(
@@ -128,21 +130,93 @@ def test_hint_values_the_advisor_sends_reach_the_round_the_owner_keeps(
     values = [(hand.pk, {"hints": [], "best": {"hint": 1, "front": best_rows(hand)[0]}})]
     committed(advice.hint_values_keep, table_id=table.id, round_id=round.id, values=values)
     table.refresh_from_db()
-    _kept_round, kept_hands = memory.take(table)
+    kept_hands = memory.take(table).hands
     assert next(h for h in kept_hands if h.pk == hand.pk).hint_values == values[0][1]
     assert all(h.hint_values is None for h in kept_hands if h.pk != hand.pk)
 
 
 def test_what_the_owner_keeps_is_what_the_database_holds(table, players, committed):
+    # (tests/games/conftest.py checks the same after every committed service call)
     round = start_round(table, players, committed)
     _submit(committed, table, players[0], round)
     table.refresh_from_db()
-    kept_round, kept_hands = memory.take(table)
-    stored = Round.objects.get(pk=round.pk)
-    for field in ("phase", "deadline", "table_version", "banker_position", "flow"):
-        assert getattr(kept_round, field) == getattr(stored, field), field
-    by_id = {hand.pk: hand for hand in Hand.objects.filter(round=round)}
-    for hand in kept_hands:
-        for field in ("front", "middle", "back", "submitted_at", "dealt_cards",
-                      "declared_special", "auto_submitted", "hint_values"):
-            assert getattr(hand, field) == getattr(by_id[hand.pk], field), field
+    kept = memory.take(table)
+    assert kept.round.pk == round.pk and len(kept.hands) == 4 and len(kept.seats) == 4
+    memory.keep(table, seats=kept.seats, round=kept.round, hands=kept.hands)
+    assert_owner_memory_matches_rows()
+
+
+# --- the seats ------------------------------------------------------------------------------
+
+
+SEAT_READ = 'FROM "games_seat"'
+
+
+def _seat_reads(run, service, **kwargs) -> list[str]:
+    """The SELECTs of seat rows a committed service call made."""
+    queries = CaptureQueriesContext(connection)
+
+    def call(**arguments):
+        with queries:
+            return service(**arguments)
+
+    run(call, **kwargs)
+    return [q["sql"] for q in queries.captured_queries
+            if q["sql"].lstrip().upper().startswith("SELECT") and SEAT_READ in q["sql"]]
+
+
+def _settle(committed, table, players):
+    round = start_round(table, players, committed)
+    for user in players:
+        _submit(committed, table, user, round)
+    return round
+
+
+def test_the_readies_and_the_deal_after_a_settlement_read_no_seat_rows(
+        table, players, committed):
+    _settle(committed, table, players)
+    for user in players:  # the last ready deals
+        assert _seat_reads(committed, services.player_ready, table_id=table.id,
+                           user=user) == []
+    assert Round.objects.filter(table=table, phase="arranging").exists()
+
+
+def test_a_connection_change_moves_the_version_and_the_seats_are_read_again(
+        table, players, committed):
+    _settle(committed, table, players)
+    committed(services.player_connection, table_id=table.id, user=players[3],
+              connected=False)
+    assert _seat_reads(committed, services.player_ready, table_id=table.id,
+                       user=players[0])
+    seats = {seat["user_id"]: seat for seat in selectors.seats_public(table.id)}
+    assert seats[players[3].id]["connected"] is False and seats[players[0].id]["ready"]
+
+
+def test_a_new_name_is_shown_at_the_table_at_once_and_not_forgotten_by_the_owner(
+        table, players, committed, outbox):
+    _settle(committed, table, players)
+    table.refresh_from_db()
+    before = table.version
+    outbox.clear()
+    committed(user_update_profile, user=players[1], display_name="Renamed")
+    [seats] = [m for m in outbox if m[1]["type"] == "seats"]
+    assert seats[1]["version"] == before + 1
+    assert {s["user_id"]: s["display_name"] for s in seats[1]["seats"]}[players[1].id] == \
+        "Renamed"
+    outbox.clear()
+    committed(services.player_ready, table_id=table.id, user=players[0])
+    [ready] = [m for m in outbox if m[1]["type"] == "seats"]
+    assert {s["user_id"]: s["display_name"] for s in ready[1]["seats"]}[players[1].id] == \
+        "Renamed"
+
+
+def test_votes_cleared_when_the_session_ends_at_a_settlement_are_cleared_in_memory(
+        table, players, committed):
+    round = start_round(table, players, committed)
+    for user in players:  # everyone votes during the round: it ends as the round settles
+        committed(services.vote_end, table_id=table.id, user=user)
+    for user in players:
+        _submit(committed, table, user, round)  # each call checks memory against rows
+    table.refresh_from_db()
+    kept = memory.take(table)
+    assert kept.seats is not None and not any(seat.end_vote for seat in kept.seats)
