@@ -3,6 +3,7 @@ from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import ChatMute, User
+from accounts.signals import profile_changed
 
 
 @admin.register(User)
@@ -20,6 +21,11 @@ class UserAdmin(DjangoUserAdmin):
         (None, {"classes": ("wide",),
                 "fields": ("username", "display_name", "password1", "password2")}),
     )
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if change and "display_name" in form.changed_data:  # the tables show it at once
+            profile_changed.send(sender=type(obj), user=obj)
 
 
 @admin.register(ChatMute)

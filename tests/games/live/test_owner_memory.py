@@ -17,6 +17,7 @@ from games.live import selectors, services
 from games.live.owner import memory
 from games.live.services import advice, round_messages
 from games.models import Hand, Round, Table
+from tests.factories import make_user
 from tests.games.conftest import assert_owner_memory_matches_rows, best_rows, start_round
 
 pytestmark = pytest.mark.django_db
@@ -220,3 +221,22 @@ def test_votes_cleared_when_the_session_ends_at_a_settlement_are_cleared_in_memo
     table.refresh_from_db()
     kept = memory.take(table)
     assert kept.seats is not None and not any(seat.end_vote for seat in kept.seats)
+
+
+def test_a_name_the_staff_change_in_the_admin_is_shown_at_the_table_at_once(
+        table, players, committed, outbox, client, django_capture_on_commit_callbacks):
+    _settle(committed, table, players)
+    staff = make_user(username="staff", display_name="Staff", is_staff=True,
+                      is_superuser=True)
+    client.force_login(staff)
+    player = players[2]
+    outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(f"/admin/accounts/user/{player.pk}/change/", {
+            "username": player.username, "display_name": "Renamed by staff",
+            "email": "", "is_active": "on", "last_login_0": "", "last_login_1": "",
+            "date_joined_0": "2026-01-01", "date_joined_1": "00:00:00"})
+    assert response.status_code == 302, response.content[:2000]
+    [seats] = [m for m in outbox if m[1]["type"] == "seats"]
+    assert {s["user_id"]: s["display_name"] for s in seats[1]["seats"]}[player.id] == \
+        "Renamed by staff"
