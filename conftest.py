@@ -85,7 +85,7 @@ def _fresh_cache(_local_cache):
 
 @pytest.fixture(autouse=True)
 def _fresh_owner_memory():
-    """The rounds a table's owner keeps between commands (games.live.owner.memory) are
+    """What a table's owner keeps between commands (games.live.owner.memory) is
     forgotten between tests: a rolled-back test database may give the next test's table
     the same id and version."""
     yield

@@ -19,6 +19,7 @@ from django.utils import timezone
 from games.live import broadcast, services
 from games.live.owner import memory
 from games.live.services import hooks
+from games.live.services.table_row import SEAT_USER_FIELDS
 from games.models import Hand, Round, Seat, Table
 from rules.engine import fairness
 from rules.engine.cards import parse_cards
@@ -133,7 +134,7 @@ def committed(django_capture_on_commit_callbacks):
 def assert_owner_memory_matches_rows() -> None:
     """What every table's owner keeps between commands (games.live.owner.memory) is what
     its rows hold, field for field: checked after each committed service call, so a
-    service that writes a round or hand behind the kept objects' back fails here."""
+    service that writes a seat, round or hand behind the kept objects' back fails here."""
     for table_id, kept in memory.kept_tables().items():
         stored = Table.objects.filter(pk=table_id).values_list("version", flat=True).first()
         if stored != kept.version:
@@ -152,9 +153,7 @@ def assert_owner_memory_matches_rows() -> None:
 
 def _seat_fields(seat) -> dict:
     """A seat's stored values and what the seats message shows of its player."""
-    return {**_fields(seat), **{name: getattr(seat.user, name)
-                                for name in ("username", "display_name", "bot_level",
-                                             "avatar")}}
+    return {**_fields(seat), **{name: getattr(seat.user, name) for name in SEAT_USER_FIELDS}}
 
 
 def _fields(instance) -> dict:
