@@ -1,7 +1,8 @@
 """The owner's memory of its tables: between two commands, the process that owns a table
 keeps the table's seats (with what the seats message shows of their players) and the
 round being played with its hands, so the next ready, deal, submission, 十三道 step,
-timer or hint values find them here instead of reading them again.
+timer, hint values or socket opening or closing find them here instead of reading them
+again.
 
 What makes it safe is the table's version. Every command locks the table's row first
 (table_row.lock_table), and so reads its version and owner epoch anyway; what is kept

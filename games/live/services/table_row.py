@@ -159,11 +159,13 @@ def commit_next_seed(table: Table, *, save: bool = True) -> None:
         table.save(update_fields=["next_commitment"])
 
 
-def changed(table: Table, *, seats: bool | list[Seat] = False) -> int:
+def changed(table: Table, *, seats: bool | list[Seat] = False,
+            saving: tuple[str, ...] = ()) -> int:
     """Bump the table's version (once per change) and, if asked, broadcast the seats
-    (`seats` may be the seat list already read, with users)."""
+    (`seats` may be the seat list already read, with users). `saving`: other fields of
+    the table the change set, saved in the same statement."""
     table.version += 1
-    save_fields(table, ("version", "status", "next_commitment"))
+    save_fields(table, ("version", "status", "next_commitment", *saving))
     hooks.bots_may_act(table)  # a table of bots: they look at it after the commit
     if seats is not False:
         listed = selectors.seats_public(table.id, seats=None if seats is True else seats,

@@ -271,20 +271,21 @@ def seats_refresh(*, table_id: int) -> None:
 @owned
 def player_connection(*, table_id: int, user, connected: bool) -> None:
     """A seated player's socket opened or closed; the seat is kept either way (the timer
-    submits for an absent player). Watchers and unchanged flags change nothing."""
+    submits for an absent player). Watchers and unchanged flags change nothing. Every
+    socket's open and close passes here, so it reads what the owner kept (seats, and the
+    round being played, which it keeps as it was) and writes with games.rows."""
     with transaction.atomic():
         table = lock_table_if_any(table_id)
         if table is None:
             return
-        seat = Seat.objects.filter(table=table, user_id=user.id).first()
-        if seat is None or seat.connected == connected:
-            return
-        seat.connected = connected
-        seat.save(update_fields=["connected"])
-        table.last_seen_at = hooks.now()  # a visited table stays in the lobby
-        table.save(update_fields=["last_seen_at"])
-        changed(table, seats=True)
-        if not connected and not round_running(table):
-            sessions.wait_for_absent(table, seats_of(table))  # the last one not ready left
-
-
+        kept = memory.take(table)
+        seats = kept.seats if kept.seats is not None else seats_of(table)
+        seat = next((seat for seat in seats if seat.user_id == user.id), None)
+        if seat is not None and seat.connected != connected:
+            seat.connected = connected
+            save_fields(seat, ("connected",))
+            table.last_seen_at = hooks.now()  # a visited table stays in the lobby
+            changed(table, seats=seats, saving=("last_seen_at",))
+            if not connected and not round_running(table):
+                sessions.wait_for_absent(table, seats)  # the last one not ready left
+        memory.keep(table, seats=seats, round=kept.round, hands=kept.hands)

@@ -155,6 +155,11 @@ SEAT_READ = 'FROM "games_seat"'
 
 def _seat_reads(run, service, **kwargs) -> list[str]:
     """The SELECTs of seat rows a committed service call made."""
+    return _reads_of(run, service, (SEAT_READ,), **kwargs)
+
+
+def _reads_of(run, service, tables: tuple[str, ...], **kwargs) -> list[str]:
+    """The SELECTs from `tables` a committed service call made (not the checks after)."""
     queries = CaptureQueriesContext(connection)
 
     def call(**arguments):
@@ -163,7 +168,8 @@ def _seat_reads(run, service, **kwargs) -> list[str]:
 
     run(call, **kwargs)
     return [q["sql"] for q in queries.captured_queries
-            if q["sql"].lstrip().upper().startswith("SELECT") and SEAT_READ in q["sql"]]
+            if q["sql"].lstrip().upper().startswith("SELECT")
+            and any(name in q["sql"] for name in tables)]
 
 
 def _settle(committed, table, players):
@@ -182,15 +188,21 @@ def test_the_readies_and_the_deal_after_a_settlement_read_no_seat_rows(
     assert Round.objects.filter(table=table, phase="arranging").exists()
 
 
-def test_a_connection_change_moves_the_version_and_the_seats_are_read_again(
+def test_a_socket_opening_and_closing_is_kept_by_the_owner_with_the_round_being_played(
         table, players, committed):
+    # Every socket's open and close is a command: it reads no seat, round or hand rows
+    # after one the owner kept, and what it changed is what the next command finds.
     _settle(committed, table, players)
-    committed(services.player_connection, table_id=table.id, user=players[3],
-              connected=False)
+    assert _seat_reads(committed, services.player_connection, table_id=table.id,
+                       user=players[3], connected=False) == []
     assert _seat_reads(committed, services.player_ready, table_id=table.id,
-                       user=players[0])
+                       user=players[0]) == []
     seats = {seat["user_id"]: seat for seat in selectors.seats_public(table.id)}
     assert seats[players[3].id]["connected"] is False and seats[players[0].id]["ready"]
+    round = start_round(table, players, committed)
+    assert _reads_of(committed, services.player_connection, (SEAT_READ, *HAND_OR_ROUND),
+                     table_id=table.id, user=players[3], connected=True) == []
+    assert _reads_of_a_submission(committed, table, players[0], round) == []
 
 
 def test_a_new_name_is_shown_at_the_table_at_once_and_not_forgotten_by_the_owner(
