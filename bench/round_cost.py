@@ -2,7 +2,7 @@
 
     python bench/round_cost.py [--rounds 200] [--players 4] [--rules standard] [--rated]
                                [--postgres postgres://postgres@127.0.0.1:5432/postgres]
-                               [--redis redis://127.0.0.1:6379/7] [--advice]
+                               [--redis redis://127.0.0.1:6379/7] [--advice] [--reconnect]
 
 It creates a throw-away PostgreSQL database, migrates it, seats `--players` players at
 one table per round and plays `--rounds` rounds through games.live.services, called
@@ -16,7 +16,10 @@ settlement also moves the players' ratings. `--advice`: the advisor worker's two
 run here too, as its worker runs them when it keeps up — the hint values after each deal
 (games.live.advice_tasks, before anyone submits), the analysis after each settlement
 (games.record.analysis) — and are printed apart, Django and SQL included (issue 23's
-"advice of a round"; bench/bots.py prints the advisor's part alone).
+"advice of a round"; bench/bots.py prints the advisor's part alone). `--reconnect`: in
+each round, while the hands are arranged, one player's socket closes and a new one
+opens (a reload), as the table's consumer runs it — the disconnect, the connect's checks,
+the overdue-timer look and the `state` payload — printed apart from the round.
 
 Printed per door — ready (all but the last), deal (the last ready), submit (all but the
 last), settle (the last submission) — and per round: CPU ms (this process's own
@@ -42,6 +45,7 @@ from bench.ws_load import BIN, admin_connection, with_database  # noqa: E402
 
 DOORS = ("ready", "deal", "submit", "settle")
 ADVICE = ("hint values", "analysis")  # the advisor worker's tasks (--advice)
+APART = (*ADVICE, "reconnect")  # printed on lines of their own, not in the round's total
 
 
 def parse_args() -> argparse.Namespace:
@@ -60,6 +64,9 @@ def parse_args() -> argparse.Namespace:
                         help="also print the SQL of each door of the last round")
     parser.add_argument("--redis", default=None,
                         help="a Redis database it may flush (default: in-memory layer)")
+    parser.add_argument("--reconnect", action="store_true",
+                        help="also close and reopen one player's socket while each round "
+                             "is arranged, as the table's consumer runs it (printed apart)")
     parser.add_argument("--advice", action="store_true",
                         help="also run the advisor worker's two tasks in this process: "
                              "the hint values after each deal, the analysis after each "
@@ -102,7 +109,7 @@ class Meter:
             self.rounds.append(0.0)  # a round's first ready opens it
             self.last_sql = []
         self.last_sql += [(door, query["sql"]) for query in captured.captured_queries]
-        if door not in ADVICE:
+        if door not in APART:
             self.rounds[-1] += spent
         self.queries[door].append(len(captured))
         self.messages[door].append(self.sent - sent_before)
@@ -144,6 +151,8 @@ def play(args, meter: Meter) -> None:
         round_id = next(iter(hands.values())).round_id
         if args.advice:  # as the advice worker runs it, when it keeps up: before any submits
             scratch.measure("hint values", lambda: store_hint_values(round_id))
+        if args.reconnect:  # a reload mid-round: what TableConsumer's disconnect and connect run
+            scratch.measure("reconnect", lambda: reconnect(table.id, users[number % len(users)]))
         for index, user in enumerate(users):
             hand = hands[user.id]
             hint = hand_hints(hand.dealt_cards, RuleConfig.from_dict(hand.round.rules))[0]
@@ -159,6 +168,18 @@ def play(args, meter: Meter) -> None:
             scratch.measure("analysis", lambda: analyse_round(round_id))
         if number < args.warm_up:
             meter.sent = scratch.sent
+
+
+def reconnect(table_id: int, user) -> None:
+    """What the table's consumer runs when a player's socket closes and a new one opens
+    (games.live.consumers: disconnect, connect, send_state), the sockets' own work aside."""
+    from games.live import selectors, services
+
+    services.player_connection(table_id=table_id, user=user, connected=False)
+    selectors.table_get(table_id=table_id, user=user)
+    services.player_connection(table_id=table_id, user=user, connected=True)
+    services.round_timeout_overdue(table_id=table_id)
+    selectors.table_state(table_id=table_id, user=user)
 
 
 def report(args, meter: Meter) -> None:
@@ -190,6 +211,11 @@ def report(args, meter: Meter) -> None:
             print(f"{door:<12} {cpu:>8.2f} ms/round {queries:>6.1f} queries/round")
         print(f"advice of a round (the advisor worker's two tasks, Django included): "
               f"{sum(cpu for cpu, _ in advice):.2f} ms (issue 23: <= 15 ms)")
+    if args.reconnect:
+        cpu = sum(meter.cpu["reconnect"]) * 1000 / rounds
+        queries = sum(meter.queries["reconnect"]) / rounds
+        print(f"{'reconnect':<12} {cpu:>8.2f} ms/round {queries:>6.1f} queries/round "
+              "(a socket closed and opened again mid-round, apart from the round)")
     if args.show_queries:
         for door, sql in meter.last_sql:
             print(f"{door:<7} {sql[:220]}")

@@ -14,7 +14,10 @@ from typing import Any
 
 from django.db.models import Count, Q
 
+from django.db import connection
+
 from accounts.avatars import avatar_url
+from games import rows
 from games.models import Hand, Round, RoundPhase, Seat, Table, TableStatus
 from games.errors import GameError
 from games.live.banker_views import banker_private, banker_public, cards_visible
@@ -87,21 +90,36 @@ def table_summary(table: Table) -> dict[str, Any]:
 
 
 def current_round(table_id: int) -> Round | None:
-    """The table's latest round (being played, or the last one settled), if any."""
-    return Round.objects.filter(table_id=table_id).order_by("-number").first()
+    """The table's latest round (being played, or the last one settled), if any. Each
+    socket's connection and resync reads it, so it is one statement made once (games.rows)."""
+    found = rows.select(Round, _LATEST_ROUND, [table_id, table_id])
+    return found[0] if found else None
+
+
+_LATEST_ROUND = (f"t0.table_id = %s AND t0.number = (SELECT MAX(latest.number) FROM "
+                 f"{connection.ops.quote_name(Round._meta.db_table)} latest "
+                 f"WHERE latest.table_id = %s)")
+
+# What seats_public and a settled round's payload read of a player: the name, the bot
+# badge and the avatar (accounts.avatars: the design, and the username its default
+# falls back on). The seats and hands read for them load these fields and no others.
+SEAT_USER_FIELDS = ("username", "display_name", "bot_level", "avatar")
 
 
 def seats_public(table_id: int, round: Round | None = None,
                  seats: list[Seat] | None = None, host_id: int | None = None,
-                 rating_family: str = "") -> list[dict[str, Any]]:
+                 rating_family: str = "", hands: list[Hand] | None = None
+                 ) -> list[dict[str, Any]]:
     """Every seat as the whole table sees it; `submitted` only says *whether*. `seats`:
-    the table's seats already read (with their users), to save a query. At a rated
-    table (`rating_family`) each person's seat shows their rating in it; otherwise, and
-    for a bot, `rating` is null."""
+    the table's seats already read (with their users), to save a query; `hands`: the
+    round's hands, likewise. At a rated table (`rating_family`) each person's seat shows
+    their rating in it; otherwise, and for a bot, `rating` is null."""
     submitted: set[int] = set()
     if round is not None and round.phase == RoundPhase.ARRANGING:
-        submitted = set(round.hands.filter(submitted_at__isnull=False)
-                        .values_list("user_id", flat=True))
+        submitted = ({hand.user_id for hand in hands if hand.submitted_at is not None}
+                     if hands is not None else
+                     set(round.hands.filter(submitted_at__isnull=False)
+                         .values_list("user_id", flat=True)))
     if seats is None:
         seats = Seat.objects.filter(table_id=table_id).select_related("user").order_by("position")
     host = host_id if host_id is not None else (
@@ -129,7 +147,7 @@ def round_public(round: Round, hands: list[Hand] | None = None) -> dict[str, Any
     """A round as everyone may see it: no cards before settlement, everything after.
     `hands`: the round's hands already read (the deal has just written them)."""
     if round.phase == RoundPhase.SETTLED:
-        return settled_payload(round)
+        return settled_payload(round, hands)
     hands = (sorted(hands, key=lambda hand: hand.position) if hands is not None
              else list(round.hands.order_by("position")))
     public = {
@@ -266,11 +284,10 @@ def submission_private(hand: Hand) -> dict[str, Any] | None:
 def table_get(*, table_id: int, user) -> Table:
     """The table if this user may look at it: public tables to anyone logged in, private
     ones to their seated players. GameError("table_not_found") otherwise."""
-
-    table = Table.objects.select_related("rule_set").filter(pk=table_id).first()
-    if table is None or (table.is_private and not Seat.objects.filter(
-            table=table, user_id=getattr(user, "id", None)).exists()):
-        raise GameError("table_not_found", "there is no such table, or it is private")
+    table = _table_row(table_id)
+    if table.is_private and not Seat.objects.filter(
+            table=table, user_id=getattr(user, "id", None)).exists():
+        raise _not_found()
     return table
 
 
@@ -281,10 +298,21 @@ def table_state(*, table_id: int, user) -> dict[str, Any]:
     round (None, an arranging round without cards, or the settled payload),
     you (None for a watcher; {position, ready} for a seated player;
     plus round_id, cards, hints, deadline, submission while they arrange)}
+
+    Every socket's connection and resync reads it: the table with its rule set, its
+    seats with their players, and the latest round's hands are one statement each, made
+    once (games.rows), and every part of the payload shares them.
     """
-    table = table_get(table_id=table_id, user=user)
+    table = _table_row(table_id)
+    seats = rows.select(Seat, "t0.table_id = %s", [table.id], order_by="t0.position",
+                        related=(("user", SEAT_USER_FIELDS),))
+    seat = next((seat for seat in seats if seat.user_id == getattr(user, "id", None)), None)
+    if table.is_private and seat is None:
+        raise _not_found()
     round = current_round(table.id)
-    seat = Seat.objects.filter(table=table, user_id=user.id).first()
+    hands = (rows.select(Hand, "t0.round_id = %s", [round.id], order_by="t0.position",
+                         related=(("user", SEAT_USER_FIELDS),))
+             if round is not None else [])
     summary = table_summary(table)
     if seat is not None or not table.is_private:
         summary["invite_code"] = table.invite_code
@@ -294,20 +322,36 @@ def table_state(*, table_id: int, user) -> dict[str, Any]:
         you = {"position": seat.position, "ready": seat.ready,
                "client_seed": seat.client_seed or None}
         if round is not None and round.phase in PLAYING_PHASES:
-            hand = round.hands.filter(user_id=user.id).first()
+            hand = next((hand for hand in hands if hand.user_id == user.id), None)
             if hand is not None:
                 you.update(hand_private(hand, round))
     return {
         "version": table.version,
         "table": summary,
-        "seats": seats_public(table.id, round, host_id=table.host_id,
-                              rating_family=table.rating_family),
-        "round": round_public(round) if round is not None else None,
+        "seats": seats_public(table.id, round, seats=seats, host_id=table.host_id,
+                              rating_family=table.rating_family, hands=hands),
+        "round": round_public(round, hands) if round is not None else None,
         "you": you,
         "session": session_public(table),
         "chat": chat_recent(table, user),
         "muted": mutes_public(user),
     }
+
+
+def _not_found() -> GameError:
+    return GameError("table_not_found", "there is no such table, or it is private")
+
+
+def _table_row(table_id: Any) -> Table:
+    """The table with its rule set, in one statement; GameError if there is none."""
+    try:
+        table_id = int(table_id)
+    except (TypeError, ValueError):
+        raise _not_found() from None
+    found = rows.select(Table, "t0.id = %s", [table_id], related=(("rule_set", None),))
+    if not found:
+        raise _not_found()
+    return found[0]
 
 
 def hand_of(*, round_id: int, user) -> Hand | None:

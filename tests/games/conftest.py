@@ -19,7 +19,7 @@ from django.utils import timezone
 from games.live import broadcast, services
 from games.live.owner import memory
 from games.live.services import hooks
-from games.live.services.table_row import SEAT_USER_FIELDS
+from games.live.selectors import SEAT_USER_FIELDS
 from games.models import Hand, Round, Seat, Table
 from rules.engine import fairness
 from rules.engine.cards import parse_cards

@@ -15,6 +15,7 @@ from games import rows
 from games.live.services import hooks
 from games.rows import save_fields
 from games.live import broadcast, owner, selectors
+from games.live.selectors import SEAT_USER_FIELDS
 from games.models import Hand, Round, RoundPhase, Seat, Table, TableSecret, TableStatus
 from rules.engine import fairness
 from rules.engine.config import ConfigError, RuleConfig
@@ -139,10 +140,6 @@ def seats_of(table: Table) -> list[Seat]:
     return rows.select(Seat, "t0.table_id = %s", [table.id], order_by="t0.position",
                        related=(("user", SEAT_USER_FIELDS),))
 
-
-# What selectors.seats_public reads of a seated player: the name, the bot badge and the
-# avatar (accounts.avatars: the design, and the username its default falls back on).
-SEAT_USER_FIELDS = ("username", "display_name", "bot_level", "avatar")
 
 
 def commit_next_seed(table: Table, *, save: bool = True) -> None:
