@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games.live import selectors, services
 from games.models import Round
@@ -78,3 +80,38 @@ def test_state_after_settlement_reveals_everything_and_the_seed(players):
     assert [h["position"] for h in revealed["hands"]] == [0, 1]
     assert sum(h["points"] for h in revealed["hands"]) == 0
     assert revealed == selectors.settled_payload(Round.objects.get(pk=round.pk))
+
+
+def _reads_by_table(queries) -> dict[str, int]:
+    """How many SELECTs read rows of each games table (as the query's main table; a
+    count or a sum is not a read of rows)."""
+    counted: dict[str, int] = {}
+    for query in queries.captured_queries:
+        sql = query["sql"]
+        listed = sql.split(" FROM ", 1)[0]
+        if (sql.lstrip().upper().startswith("SELECT") and ' FROM "games_' in sql
+                and "COUNT(" not in listed and "SUM(" not in listed):
+            name = sql.split(' FROM "', 1)[1].split('"', 1)[0]
+            counted[name] = counted.get(name, 0) + 1
+    return counted
+
+
+@pytest.mark.parametrize("settled", [False, True])
+def test_a_sockets_state_reads_the_table_the_seats_and_the_rounds_hands_once(
+        players, settled):
+    # Every connection and resync reads the state: its parts share one read of each.
+    table = services.table_create(user=players[0], rule_set="standard", name="Felt")
+    seat_all(table, players[:2])
+    round = start_round(table, players[:2])
+    for user in players[:2] if settled else players[:1]:
+        hand = round.hands.get(user=user)
+        services.round_submit(table_id=table.id, user=user,
+                              **dict(zip(("front", "middle", "back"), best_rows(hand))))
+    with CaptureQueriesContext(connection) as queries:
+        state = selectors.table_state(table_id=table.id, user=players[0])
+    reads = _reads_by_table(queries)
+    assert reads == {"games_table": 1, "games_seat": 1, "games_round": 1, "games_hand": 1,
+                     "games_session": 1, "games_chatmessage": 1}
+    assert state["round"]["phase"] == ("settled" if settled else "arranging")
+    assert [seat["submitted"] for seat in state["seats"]] == (
+        [False, False] if settled else [True, False])
