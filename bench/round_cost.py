@@ -178,8 +178,9 @@ def reconnect(table_id: int, user) -> None:
     services.player_connection(table_id=table_id, user=user, connected=False)
     selectors.table_get(table_id=table_id, user=user)
     services.player_connection(table_id=table_id, user=user, connected=True)
-    services.round_timeout_overdue(table_id=table_id)
-    selectors.table_state(table_id=table_id, user=user)
+    state = selectors.table_state(table_id=table_id, user=user)
+    if services.overdue(state["round"]):  # never, here: the round is being arranged
+        services.round_timeout_overdue(table_id=table_id)
 
 
 def report(args, meter: Meter) -> None:

@@ -390,11 +390,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await super().send_json(content, close=close)
 
     async def send_state(self) -> None:
-        # A round whose timer was lost (in-memory broker, restart) settles now.
-        async with _table_lock(self.table_id):
-            await self.runner(services.round_timeout_overdue)(table_id=self.table_id)
         try:
             state = await _db(selectors.table_state)(table_id=self.table_id, user=self.user)
+            if services.overdue(state["round"]):
+                # A round whose timer was lost (in-memory broker, restart) settles now,
+                # at the table's owner; the state read shows it settled. Checked on the
+                # state itself: most connections find no such round and call no door.
+                async with _table_lock(self.table_id):
+                    await self.runner(services.round_timeout_overdue)(table_id=self.table_id)
+                state = await _db(selectors.table_state)(table_id=self.table_id,
+                                                         user=self.user)
         except GameError:
             await self.close(code=CLOSE_NOT_FOUND)
             return

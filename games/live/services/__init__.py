@@ -33,8 +33,8 @@ Their hot path's reads and writes go through games.rows (SQL made once per shape
 from games.errors import GameError
 from games.live.services.banker import (exchange_choose, exchange_put, exchange_swap,
                                         negotiate_answer, negotiate_propose, round_bid)
-from games.live.services.rounds import (OVERDUE_GRACE, round_auto_submit, round_declare,
-                                        round_submit, round_timeout_overdue,
+from games.live.services.rounds import (OVERDUE_GRACE, overdue, round_auto_submit,
+                                        round_declare, round_submit, round_timeout_overdue,
                                         round_timers_rearm)
 from games.live.services.rooms import (absent_players_away, chat_mute, chat_send,
                                        close_idle_tables, player_back, seat_free, start_now,
@@ -45,7 +45,8 @@ from games.live.services.tables import (player_connection, player_ready, seat_le
 
 __all__ = ["GameError", "OVERDUE_GRACE", "absent_players_away", "exchange_choose",
            "exchange_put", "exchange_swap",
-           "negotiate_answer", "negotiate_propose", "player_connection", "player_ready",
+           "negotiate_answer", "negotiate_propose", "overdue", "player_connection",
+           "player_ready",
            "round_bid", "chat_mute", "chat_send", "close_idle_tables", "play_now", "player_back",
            "seat_free", "start_now", "vote_end",
            "round_auto_submit", "round_declare", "round_submit", "round_timeout_overdue",

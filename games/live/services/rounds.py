@@ -14,7 +14,7 @@ secret. Tests choose a deal through games.live.services.hooks.
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Sequence
 
 from django.db import transaction
@@ -119,12 +119,22 @@ def bank_draw_for(round: Round):
 def round_timeout_overdue(*, table_id: int) -> bool:
     """Settle the table's round if its deadline passed more than OVERDUE_GRACE ago and no
     timer acted (a countdown lost with an in-memory broker on restart). Consumers call it
-    when a socket connects or resyncs; returns whether it settled."""
+    when the state a socket connects or resyncs to shows such a round (`overdue`);
+    returns whether it settled."""
     round = selectors.current_round(table_id)
     if (round is None or round.phase not in PLAYING_PHASES or round.deadline is None
             or hooks.now() < round.deadline + OVERDUE_GRACE):
         return False
     return round_auto_submit(round_id=round.id, version=round.table_version)
+
+
+def overdue(round: dict | None) -> bool:
+    """Whether a state's `round` (selectors.round_public) is being played past its
+    deadline by more than OVERDUE_GRACE: what round_timeout_overdue would settle."""
+    if round is None or round.get("phase") not in PLAYING_PHASES or not round.get("deadline"):
+        return False
+    deadline = datetime.fromisoformat(round["deadline"].replace("Z", "+00:00"))
+    return hooks.now() >= deadline + OVERDUE_GRACE
 
 
 def round_timers_rearm() -> int:

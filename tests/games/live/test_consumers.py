@@ -278,3 +278,24 @@ async def test_a_flood_gets_an_error_then_the_socket_closes():
     assert (await calm.until("pong"))["type"] == "pong"
     await calm.close()
     await asyncio.sleep(0)
+
+
+async def test_a_round_whose_timer_was_lost_is_settled_when_a_player_connects(monkeypatch):
+    # An in-memory broker forgets its countdowns on a restart: the next visitor's state
+    # shows the round overdue, so the owner settles it and the visitor sees the reveal.
+    table, users = await seated_table(2)
+    sockets = await open_all(table, users)
+    await ready_all(sockets)
+    await close_all(sockets)
+    round = await db(Round.objects.get)(table_id=table.id)
+    monkeypatch.setattr(hooks, "now", lambda: round.deadline + timedelta(seconds=4))
+    early = await Socket.open(table.id, users[0])  # within the grace: the timer may yet act
+    assert (await early.until("state"))["round"]["phase"] == "arranging"
+    await early.close()
+    monkeypatch.setattr(hooks, "now", lambda: round.deadline + timedelta(seconds=6))
+    again = await Socket.open(table.id, users[0])
+    state = await again.until("state")
+    assert state["round"]["phase"] == "settled" and all(
+        hand["auto"] for hand in state["round"]["hands"])
+    assert (await db(Round.objects.get)(pk=round.pk)).phase == "settled"
+    await again.close()
