@@ -48,16 +48,18 @@ def save_fields(instance: models.Model, fields: list[str] | tuple[str, ...]) -> 
 def select(model: type[models.Model], where: str, params, *,
            fields: tuple[str, ...] | None = None,
            related: tuple[tuple[str, tuple[str, ...] | None], ...] = (),
-           order_by: str = "", for_update: bool = False) -> list[models.Model]:
+           order_by: str = "", limit: int | None = None,
+           for_update: bool = False) -> list[models.Model]:
     """The rows of `model` matching `where` (SQL over the aliases `t0` for `model` and
     `t1`, `t2`, … for each of `related` in order), each with its related rows cached.
     `fields`: the columns of `model` to read (its primary key always; the others load
     on first use, as with `only()`), None for all of them.
     `related`: (path, fields) pairs, as `select_related` paths ("round",
     "round__session"), fields None for all of them. Rows sharing a related row share
-    one instance of it (a round's hands, one Round). `for_update`: the rows are locked
-    for the rest of the transaction (PostgreSQL; SQLite locks the whole database)."""
-    sql, layout = _select_sql(model, where, fields, related, order_by,
+    one instance of it (a round's hands, one Round). `limit`: at most this many rows (in
+    `order_by`'s order). `for_update`: the rows are locked for the rest of the
+    transaction (PostgreSQL; SQLite locks the whole database)."""
+    sql, layout = _select_sql(model, where, fields, related, order_by, limit,
                               for_update and connection.features.has_select_for_update)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
@@ -88,7 +90,7 @@ def select(model: type[models.Model], where: str, params, *,
 
 
 @lru_cache(maxsize=None)
-def _select_sql(model, where, fields, related, order_by, for_update):
+def _select_sql(model, where, fields, related, order_by, limit, for_update):
     quote = connection.ops.quote_name
     parts = {"": (model, "t0")}
     layout, columns, joins = [], [], []
@@ -118,6 +120,7 @@ def _select_sql(model, where, fields, related, order_by, for_update):
         add(path, part, alias, wanted, (parent_path, key))
     sql = (f"SELECT {', '.join(columns)} FROM {quote(model._meta.db_table)} t0 "
            + " ".join(joins) + f" WHERE {where}" + (f" ORDER BY {order_by}" if order_by else "")
+           + (f" LIMIT {int(limit)}" if limit is not None else "")
            + (" FOR UPDATE OF t0" if for_update else ""))
     return sql, layout
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Sum
+from django.db import connection
 
 from accounts.models import ChatMute
-from games.models import ChatMessage, Hand, RoundPhase, Session, Table
+from games import rows
+from games.models import ChatMessage, Hand, Round, RoundPhase, Session, Table
 
 CHAT_SHOWN = 30  # the last lines a (re)connecting socket gets
 
@@ -23,19 +24,35 @@ def room_public(table: Table) -> dict[str, Any]:
 
 def session_public(table: Table) -> dict[str, Any] | None:
     """The session under way, or the last one when none is: {number, rounds_played,
-    rounds_planned, ended, end_reason, share_code (once ended), totals: {user_id: points}}."""
-    session = Session.objects.filter(table=table).order_by("-number").first()
-    if session is None:
+    rounds_planned, ended, end_reason, share_code (once ended), totals: {user_id: points}}.
+    Each socket's state holds it: two statements made once (games.rows)."""
+    found = rows.select(Session, _LATEST_SESSION, [table.id, table.id])
+    if not found:
         return None
-    totals = (Hand.objects.filter(round__session=session, round__phase=RoundPhase.SETTLED)
-              .values("user_id").annotate(points=Sum("points")))
-    played = session.rounds.filter(phase=RoundPhase.SETTLED).count()
+    session = found[0]
+    with connection.cursor() as cursor:
+        cursor.execute(_SESSION_POINTS, [session.id, RoundPhase.SETTLED] * 2)
+        totals = cursor.fetchall()
+    played = totals[0][2] if totals else 0  # no settled round, no points
     ended = session.ended_at is not None
     return {"number": session.number, "rounds_played": played,
             "rounds_planned": session.rounds_planned, "ended": ended,
             "end_reason": session.end_reason or None,
             "share_code": session.share_code if ended else None,
-            "totals": {str(row["user_id"]): row["points"] or 0 for row in totals}}
+            "totals": {str(user_id): points or 0 for user_id, points, _ in totals}}
+
+
+_quote = connection.ops.quote_name
+_LATEST_SESSION = (f"t0.table_id = %s AND t0.number = (SELECT MAX(latest.number) FROM "
+                   f"{_quote(Session._meta.db_table)} latest WHERE latest.table_id = %s)")
+# Each player's points over the session's settled rounds, and how many rounds those are.
+_SESSION_POINTS = (
+    f"SELECT hand.user_id, SUM(hand.points), (SELECT COUNT(*) FROM "
+    f"{_quote(Round._meta.db_table)} counted WHERE counted.session_id = %s AND "
+    f"counted.phase = %s) FROM {_quote(Hand._meta.db_table)} hand JOIN "
+    f"{_quote(Round._meta.db_table)} played ON played.id = hand.round_id "
+    f"WHERE played.session_id = %s AND played.phase = %s GROUP BY hand.user_id")
+NAME_FIELDS = ("username", "display_name")  # what str(user) reads
 
 
 def chat_public(message: ChatMessage) -> dict[str, Any]:
@@ -47,12 +64,15 @@ def chat_public(message: ChatMessage) -> dict[str, Any]:
 
 def chat_recent(table: Table, viewer=None) -> list[dict[str, Any]]:
     """The last CHAT_SHOWN lines the viewer may read: none from a player they muted."""
-    lines = ChatMessage.objects.filter(table=table)
-    if getattr(viewer, "id", None) is not None:
-        lines = lines.exclude(user__in=ChatMute.objects.filter(user_id=viewer.id)
-                              .values("muted_id"))
-    lines = list(lines.select_related("user").order_by("-id")[:CHAT_SHOWN])
+    viewer_id = getattr(viewer, "id", None)
+    lines = rows.select(ChatMessage, _CHAT_FOR, [table.id, viewer_id],
+                        related=(("user", NAME_FIELDS),), order_by="t0.id DESC",
+                        limit=CHAT_SHOWN)
     return [chat_public(message) for message in reversed(lines)]
+
+
+_CHAT_FOR = (f"t0.table_id = %s AND t0.user_id NOT IN (SELECT mute.muted_id FROM "
+             f"{_quote(ChatMute._meta.db_table)} mute WHERE mute.user_id = %s)")
 
 
 def mutes_public(user) -> list[dict[str, Any]]:
@@ -60,5 +80,6 @@ def mutes_public(user) -> list[dict[str, Any]]:
     them though none of their lines reaches it: [{user_id, display_name}]."""
     if getattr(user, "id", None) is None:
         return []
-    mutes = ChatMute.objects.filter(user_id=user.id).select_related("muted").order_by("id")
+    mutes = rows.select(ChatMute, "t0.user_id = %s", [user.id], fields=("muted",),
+                        related=(("muted", NAME_FIELDS),), order_by="t0.id")
     return [{"user_id": mute.muted_id, "display_name": str(mute.muted)} for mute in mutes]

@@ -6,8 +6,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from accounts.models import ChatMute
 from games.live import selectors, services
-from games.models import Round
+from games.live.room_views import CHAT_SHOWN
+from games.models import ChatMessage, Hand, Round
 from games.live.services import GameError
 from tests.factories import make_user
 
@@ -115,3 +117,38 @@ def test_a_sockets_state_reads_the_table_the_seats_and_the_rounds_hands_once(
     assert state["round"]["phase"] == ("settled" if settled else "arranging")
     assert [seat["submitted"] for seat in state["seats"]] == (
         [False, False] if settled else [True, False])
+
+
+def test_the_states_session_totals_are_the_points_of_its_settled_rounds(players):
+    table = services.table_create(user=players[0], rule_set="standard", name="Felt")
+    seat_all(table, players[:2])
+    for _ in range(2):
+        round = start_round(table, players[:2])
+        for user in players[:2]:
+            hand = round.hands.get(user=user)
+            services.round_submit(table_id=table.id, user=user,
+                                  **dict(zip(("front", "middle", "back"), best_rows(hand))))
+    start_round(table, players[:2])  # a third, being played: not counted yet
+    session = selectors.table_state(table_id=table.id, user=players[0])["session"]
+    points = {str(user.id): sum(Hand.objects.filter(
+        user=user, round__phase="settled").values_list("points", flat=True))
+        for user in players[:2]}
+    assert session["rounds_played"] == 2 and session["totals"] == points
+    assert sum(points.values()) == 0
+
+
+def test_the_states_chat_is_the_last_lines_without_the_muted_players(players):
+    table = services.table_create(user=players[0], rule_set="standard", name="Felt")
+    seat_all(table, players[:3])
+    ChatMute.objects.create(user=players[0], muted=players[2])
+    for number in range(CHAT_SHOWN + 5):  # written as rows: the chat's rate limit aside
+        ChatMessage.objects.create(table=table, user=players[1 + number % 2],
+                                   text=f"line {number}")
+    mine = selectors.table_state(table_id=table.id, user=players[0])
+    theirs = selectors.table_state(table_id=table.id, user=players[1])
+    assert [line["text"] for line in theirs["chat"]] == [
+        f"line {number}" for number in range(5, CHAT_SHOWN + 5)]
+    assert [line["text"] for line in mine["chat"]] == [
+        f"line {number}" for number in range(CHAT_SHOWN + 5) if number % 2 == 0][-CHAT_SHOWN:]
+    assert mine["muted"] == [{"user_id": players[2].id, "display_name": str(players[2])}]
+    assert {line["display_name"] for line in mine["chat"]} == {str(players[1])}
