@@ -17,8 +17,14 @@ from rules.engine.config import RuleConfig
 
 def rules_of(round: Round) -> RuleConfig:
     """The round's frozen rules as the engine's config (machine.state.config_of: parsed
-    once per distinct rules)."""
-    return config_of(round.rules)
+    once per distinct rules), kept on the round: the owner keeps a round being played
+    between commands, and each of them loads its state."""
+    kept = round.__dict__.get("_rules_config")
+    if kept is not None and kept[0] is round.rules:
+        return kept[1]
+    config = config_of(round.rules)
+    round._rules_config = (round.rules, config)
+    return config
 
 
 def load_state(round: Round, hands: list[Hand] | None = None) -> machine.RoundState:

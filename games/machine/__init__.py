@@ -28,7 +28,7 @@ from games.machine.negotiating import Answer, NegotiationTimeout, Propose, negot
 from games.machine.settling import banker_result, settlement
 from games.machine.state import (ARRANGING, BIDDING, EXCHANGING, NEGOTIATING, SETTLED,
                                  Adjustment, Event, FlowError, Negotiation, RoundState,
-                                 Submission)
+                                 Submission, rules_of_config)
 from games.machine.support import phases
 from games.machine.transitions import start
 
@@ -68,4 +68,4 @@ __all__ = ["ARRANGING", "BIDDING", "EXCHANGING", "NEGOTIATING", "SETTLED",
            "FlowError", "Negotiation", "NegotiationTimeout", "Pass", "Propose", "PutIn",
            "RoundState", "Submission", "Submit", "Swap", "Take", "Timeout", "apply",
            "banker_result", "hand_hints", "hint_dict", "hints_wire", "offered", "phases",
-           "putting", "settlement", "start", "timeout"]
+           "putting", "rules_of_config", "settlement", "start", "timeout"]

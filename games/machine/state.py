@@ -36,6 +36,17 @@ def _parsed(rules: str) -> RuleConfig:
     return RuleConfig.from_dict(json.loads(rules))
 
 
+def rules_of_config(config: RuleConfig) -> dict[str, Any]:
+    """The rules a round freezes (Round.rules): `config.to_dict()`, a fresh copy each
+    time, made once per config (each deal's dataclasses.asdict costs several times more)."""
+    return json.loads(_frozen(config))
+
+
+@lru_cache(maxsize=256)
+def _frozen(config: RuleConfig) -> str:
+    return json.dumps(config.to_dict())
+
+
 class FlowError(Exception):
     """An action the round refuses; `code` is a docs/protocol.md error code."""
 

@@ -213,7 +213,7 @@ def _deal(table: Table, seats: list[Seat], config: RuleConfig,
                                               spare=spare), moment, _next_banker(table, seats))
     sessions.mark_absent_away(table, seats)
     [round] = rows.insert([Round(
-        table=table, number=number, rules=config.to_dict(), phase=state.phase,
+        table=table, number=number, rules=machine.rules_of_config(config), phase=state.phase,
         session=session or sessions.new_session(table),
         deal_commitment=fairness.commitment(server_seed), deadline=state.deadline,
         table_version=version, banker_position=state.banker, flow=flow_of(state),

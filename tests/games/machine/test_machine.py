@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timedelta, timezone
 
 import pytest
 
 from games import machine
-from games.machine import FlowError, RoundState, Submit, Timeout
+from games.machine import FlowError, RoundState, Submit, Timeout, rules_of_config
+from games.machine.state import config_of
 from rules.engine import fairness
 from rules.engine.cards import codes, sorted_for_display
 from rules.engine.hints import first_hint
@@ -101,3 +103,16 @@ def test_events_of_an_unsettled_round_hold_no_cards():
     state = dealt_state()
     _, events = submit(state, 0)
     assert all(set(e.payload) == {"position", "auto"} for e in events)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_the_rules_a_round_freezes_are_the_configs_and_read_back_as_it(name):
+    # Made once per config and handed out as a fresh copy: a round's rules never share
+    # a dict with another's.
+    config = PRESETS[name]
+    as_stored = json.loads(json.dumps(config.to_dict()))  # as the JSON column gives it back
+    frozen = rules_of_config(config)
+    assert frozen == as_stored and config_of(frozen) == config
+    frozen["arrange_seconds"] = 1
+    frozen["specials"].clear()
+    assert rules_of_config(config) == as_stored
