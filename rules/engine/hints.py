@@ -96,7 +96,9 @@ def hints(cards: Sequence[Card], config: RuleConfig, limit: int = HINT_LIMIT) ->
     result = []
     if special:
         result.append(_declaring_hint(special, layouts, cards, config))
-    result.extend(_normal_hint(layout, config) for layout in layouts)
+    if layouts:
+        bonus = _order(config).bonus
+        result.extend([_normal_hint(layout, bonus) for layout in layouts])
     return result
 
 
@@ -266,7 +268,8 @@ def _normal_layouts(cards: list[Card], config: RuleConfig, limit: int) -> list[L
     return layouts
 
 
-def _normal_hint(layout: Layout, config: RuleConfig) -> Hint:
+def _normal_hint(layout: Layout, bonus: dict[Pattern, int]) -> Hint:
+    """The hint showing `layout`; `bonus`: the rule set's row bonus of each pattern."""
     front_key, middle_key, back_key = layout.keys
     if layout.ordered:
         front, middle, back = layout.front, layout.middle, layout.back
@@ -274,16 +277,12 @@ def _normal_hint(layout: Layout, config: RuleConfig) -> Hint:
         front = display_row(layout.front, front_key)
         middle = display_row(layout.middle, middle_key)
         back = display_row(layout.back, back_key)
-    return Hint(
-        special=None,
-        front=front,
-        middle=middle,
-        back=back,
-        pattern=tuple(CATEGORIES[key[0]] for key in layout.keys),
-        bonus=_order(config).bonus[layout.pattern],
-        unused=tuple(sorted(layout.unused, key=display_order)),
-        keys=tuple(layout.keys),
-    )
+    # Positional: ten hints a hand, and a frozen dataclass takes keywords slower.
+    return Hint(None, front, middle, back,
+                (CATEGORIES[front_key[0]], CATEGORIES[middle_key[0]], CATEGORIES[back_key[0]]),
+                bonus[(front_key[0], middle_key[0], back_key[0])],
+                tuple(sorted(layout.unused, key=display_order)) if layout.unused else (),
+                tuple(layout.keys))
 
 
 # --- the special hint (§7.1.1) -----------------------------------------------------------

@@ -284,33 +284,34 @@ _PLAIN_TABLES = {wheel: _plain_tables(wheel) for wheel in ("lowest", "second")}
 _FRONT_HIGH_CARD = (Group((HIGH_CARD,), (), 0, 3),)
 
 
-def plain_groups(counts: list[int], category: int, wheel: str,
-                 front: bool = False) -> tuple[Group, ...]:
-    """rank_groups for a hand without jokers, strongest first (same groups, same order)."""
+def plain_groups(counts: list[int], category: int, wheel: str, front: bool = False,
+                 ranks: Sequence[int] = RANKS_DESC) -> tuple[Group, ...]:
+    """rank_groups for a hand without jokers, strongest first (same groups, same order).
+    `ranks`: the ranks that may hold cards, high to low (the search's hand holds fewer)."""
     tables = _PLAIN_TABLES[wheel]
     if front:
         if category == HIGH_CARD:
             return _FRONT_HIGH_CARD
         table = tables["front"][category]
         need = 3 if category == THREE_OF_A_KIND else 2
-        return tuple(table[r] for r in RANKS_DESC if counts[r] >= need)
+        return tuple([table[r] for r in ranks if counts[r] >= need])
     if category == PAIR or category == HIGH_CARD or category == THREE_OF_A_KIND \
             or category == FOUR_OF_A_KIND or category == FIVE_OF_A_KIND:
         need = _SET_SIZE[category]
         table = tables[category]
-        return tuple(table[r] for r in RANKS_DESC if counts[r] >= need)
+        return tuple([table[r] for r in ranks if counts[r] >= need])
     if category == TWO_PAIR:
-        pairs = [r for r in RANKS_DESC if counts[r] >= 2]
+        pairs = [r for r in ranks if counts[r] >= 2]
         table = tables[TWO_PAIR]
-        return tuple(table[pair] for pair in combinations(pairs, 2))
+        return tuple([table[pair] for pair in combinations(pairs, 2)])
     if category == FULL_HOUSE:
         table = tables[FULL_HOUSE]
-        return tuple(table[(t, p)] for t in RANKS_DESC if counts[t] >= 3
-                     for p in RANKS_DESC if p != t and counts[p] >= 2)
+        return tuple([table[(t, p)] for t in ranks if counts[t] >= 3
+                      for p in ranks if p != t and counts[p] >= 2])
     if category == STRAIGHT:
-        return tuple(group for run, group in tables[STRAIGHT]
-                     if counts[run[0]] and counts[run[1]] and counts[run[2]]
-                     and counts[run[3]] and counts[run[4]])
+        return tuple([group for run, group in tables[STRAIGHT]
+                      if counts[run[0]] and counts[run[1]] and counts[run[2]]
+                      and counts[run[3]] and counts[run[4]]])
     raise ValueError(f"category {category} is not made of ranks alone")
 
 
@@ -397,6 +398,8 @@ class _Search:
         self.set_room = tuple(sorted((n for n in counts if n >= 2), reverse=True))
         self.flush_rows = sum(n // 5 for n in suit_sizes.values())
         self.held = held  # the ranks the hand holds, as bits
+        # and high to low: the loops over rank counts need not look at the others
+        self.ranks = tuple([r for r in RANKS_DESC if counts[r]])
         self.runs = [run for run, mask in _run_masks(wheel) if held & mask == mask]
         self._two_runs: bool | None = None  # see two_runs
         self._suit_risk: list[tuple[int, int]] | None = None  # see suit_risk
@@ -431,7 +434,7 @@ class _Search:
                 groups = self.cache[state] = self._suited_groups(category)
             return groups
         if not self.all_jokers:
-            return plain_groups(self.counts, category, self.wheel)
+            return plain_groups(self.counts, category, self.wheel, False, self.ranks)
         state = (*self.counts, self.jokers, category)
         groups = self.cache.get(state)
         if groups is None:
@@ -445,7 +448,10 @@ class _Search:
         counts = self.counts
         for suit in self.flush_suits:
             left = self.suit_left[suit]
-            ranks = tuple(r for r in RANKS_DESC for _ in range(min(left[r], counts[r])))
+            if self.twins:  # 65 cards: a rank may be there twice
+                ranks = tuple(r for r in RANKS_DESC for _ in range(min(left[r], counts[r])))
+            else:
+                ranks = tuple([r for r in RANKS_DESC if left[r] and counts[r]])
             if len(ranks) + self.jokers < 5:
                 continue
             sf, fl = suited_groups(ranks, self.jokers, suit, self.wheel)
@@ -456,7 +462,7 @@ class _Search:
 
     def groups3(self, category: int) -> tuple[Group, ...]:
         if not self.all_jokers:
-            return plain_groups(self.counts, category, self.wheel, True)
+            return plain_groups(self.counts, category, self.wheel, True, self.ranks)
         state = (*self.counts, self.jokers, category, "front")
         groups = self.cache.get(state)
         if groups is None:
@@ -468,7 +474,8 @@ class _Search:
         counts = self.counts
         for r in group.take:
             counts[r] -= 1
-        self.jokers -= group.jokers
+        if group.jokers:
+            self.jokers -= group.jokers
         if group.suit is not None:
             left = self.suit_left[group.suit]
             for r in group.take:
@@ -480,7 +487,8 @@ class _Search:
         counts = self.counts
         for r in group.take:
             counts[r] += 1
-        self.jokers += group.jokers
+        if group.jokers:
+            self.jokers += group.jokers
         if group.suit is not None:
             left = self.suit_left[group.suit]
             for r in group.take:
@@ -531,27 +539,34 @@ class _Search:
 
     def _room_off_suit(self, rows: int) -> bool:
         """Whether `rows` rows can each get a card outside every dominant suit."""
-        return all(outside >= rows for outside, _ in self.suit_risk)
+        for outside, _ in self.suit_risk:
+            if outside < rows:
+                return False
+        return True
 
     def _two_suits_possible(self, ranks: Iterable[int]) -> bool:
         """Whether a row of these ranks can hold a card outside every dominant suit."""
-        if not self.suit_risk:
+        risk = self.suit_risk
+        if not risk:
             return True
         mask = 0
         for r in ranks:
-            mask |= 1 << r
-        return all(mask & outside_mask for _, outside_mask in self.suit_risk)
+            mask |= _BITS[r]
+        for _, outside_mask in risk:
+            if not mask & outside_mask:
+                return False
+        return True
 
-    def _could_show(self, pattern: Pattern) -> bool:
+    def _could_show(self, pattern: Pattern, screened: bool = False) -> bool:
         """Quick necessary conditions on the whole hand, so that most patterns it cannot
         show are refused before any search: the same-rank groups (pairs, trips, …) fit
-        in the rank counts, the flush rows in the suits, two straights in the ranks."""
+        in the rank counts, the flush rows in the suits, two straights in the ranks.
+        `screened`: _usable has tested the first two already."""
         if self.all_jokers:
             return True  # jokers fill any of these; the search decides
         sets, flushes, two_straights = _pattern_needs(pattern)
-        if sets and not _sets_fit(self.set_room, sets):
-            return False
-        if flushes > self.flush_rows:
+        if not screened and (sets and not _sets_fit(self.set_room, sets)
+                             or flushes > self.flush_rows):
             return False
         if two_straights:
             return self.two_runs
@@ -691,10 +706,11 @@ class _Search:
     # real ace or a joker standing in for it, one flush in two suits), so the rest of
     # that key's groups are searched too and the best result by `preference` kept.
 
-    def solve(self, pattern: Pattern) -> Layout | None:
-        """The best arrangement showing `pattern` by `preference`, or None."""
+    def solve(self, pattern: Pattern, screened: bool = False) -> Layout | None:
+        """The best arrangement showing `pattern` by `preference`, or None (`screened`:
+        see _could_show)."""
         f, m, b = pattern
-        if f > m or m > b or not self._could_show(pattern):
+        if f > m or m > b or not self._could_show(pattern, screened):
             return None
         # Without a suit of five (jokers included) no row can be a flush by accident.
         suits_matter = bool(self.flush_suits)
@@ -702,7 +718,11 @@ class _Search:
         if suits_matter and two_suited and not self._room_off_suit(two_suited):
             return None
         best = best_key = None
-        for gb in self.groups5(b):
+        # The backs come from the whole hand, the same for each pattern with this back.
+        backs = self.cache.get(("backs", b))
+        if backs is None:
+            backs = self.cache[("backs", b)] = self.groups5(b)
+        for gb in backs:
             if best is not None and gb.key != best_key:
                 break
             if suits_matter:
@@ -765,20 +785,35 @@ class _Search:
         check_fm = f_cat == m_cat and f_cat != THREE_OF_A_KIND
         check_mb = m_cat == b_cat and gm.key == gb.key and nm
         suits_matter = bool(self.flush_suits)
-        if not spare and not _fits(counts, (gf, gm, gb), nf + nm + gb.kickers):
-            return None
         front_below = gf.below
         if f_cat == HIGH_CARD and m_cat == HIGH_CARD:
             front_below = min(front_below, m_key[1] + 1)  # front top ≤ middle top
-        for fs in combinations(_candidates(counts, gf, front_below), nf):
+        if spare:
+            fronts = _candidates(counts, gf, front_below) if nf else ()
+        else:
+            # 13 cards: every card left must find a kicker slot, and the same pass over
+            # the ranks lists the row's candidates (_fitting).
+            accept_f, accept_m, accept_b = _kicker_ranks(gf), _kicker_ranks(gm), _kicker_ranks(gb)
+            wanted = accept_f if front_below == gf.below else \
+                accept_f & _ranks_under(front_below)
+            fronts = _fitting(counts, self.ranks, (accept_f, accept_m, accept_b),
+                              nf + nm + gb.kickers, wanted)
+            if fronts is None:
+                return None
+        for fs in combinations(fronts, nf):
             for r in fs:
                 counts[r] -= 1
-            if not spare and not _fits(counts, (gm, gb), nm + gb.kickers):
-                for r in fs:
-                    counts[r] += 1
-                continue
+            if spare:
+                middles = _candidates(counts, gm, gm.below) if nm else ()
+            else:
+                middles = _fitting(counts, self.ranks, (0, accept_m, accept_b), nm + gb.kickers,
+                                   accept_m)
+                if middles is None:
+                    for r in fs:
+                        counts[r] += 1
+                    continue
             front = f_key + fs
-            for ms in combinations(_candidates(counts, gm, gm.below), nm):
+            for ms in combinations(middles, nm):
                 middle = m_key + ms
                 if m_cat == HIGH_CARD and _is_straight(middle[1:], self.wheel):
                     continue
@@ -809,12 +844,15 @@ class _Search:
             choices: Iterable[tuple[int, ...]] = combinations(
                 _candidates(counts, gb, gb.below), nb)
         else:
-            # 13 cards: the back's kickers are whatever is left.
-            rest = tuple(r for r in RANKS_DESC for _ in range(counts[r]))
-            if len(rest) != nb or len(set(rest)) != nb:
+            # 13 cards: the back's kickers are whatever is left, nb cards of nb ranks.
+            rest = tuple([r for r in self.ranks if counts[r]])
+            if len(rest) != nb or sum(counts) != nb:
                 return None
-            if any(r in gb.forbid or r >= gb.below for r in rest):
+            if rest and rest[0] >= gb.below:
                 return None
+            for r in gb.forbid:
+                if counts[r]:
+                    return None
             choices = (rest,)
         for bs in choices:
             back = b_key + bs
@@ -853,7 +891,7 @@ class _Search:
             if group.jokers:
                 row.extend(jokers.pop() for _ in range(group.jokers))
             if group.suit is not None:
-                row.extend(_CARDS[(r, group.suit)] for r in group.take)
+                row.extend([_CARDS[(r, group.suit)] for r in group.take])
                 continue
             needs[index] = need = group.take + kickers[index]
             if group.jokers or (index and self.flush_suits and self._may_be_one_suit(need)):
@@ -898,13 +936,16 @@ class _Search:
     @property
     def free(self) -> list[list[Card]]:
         """Each rank's cards that no flush group holds, ♠ ♥ ♣ ♦ (worked out again only
-        after the flushes change)."""
+        after the flushes change, and kept per flushes in play like suit_risk). Read
+        only: with no flush in play, the hand's own lists."""
         if self._free is None:
-            free = [list(cards) for cards in self.by_rank]
-            for group in self.claimed:
-                for r in group.take:
-                    cards = free[r]
-                    cards.remove(_CARDS[(r, group.suit)])
+            free = self.cache.get(("free", *self.claimed)) if self.claimed else self.by_rank
+            if free is None:
+                free = [list(cards) for cards in self.by_rank]
+                for group in self.claimed:
+                    for r in group.take:
+                        free[r].remove(_CARDS[(r, group.suit)])
+                self.cache[("free", *self.claimed)] = free
             self._free = free
         return self._free
 
@@ -932,11 +973,14 @@ class _Search:
             return False
         mask = 0
         for r in ranks:
-            mask |= 1 << r
-        if len(ranks) != bin(mask).count("1"):
+            mask |= _BITS[r]
+        if len(ranks) != mask.bit_count():
             # A rank twice: one suit only with the 65-card deck's twin cards.
             return self.twins
-        return any(mask & held == mask for held in masks)
+        for held in masks:
+            if mask & held == mask:
+                return True
+        return False
 
     def _deal_risky(self, ranks: list[int], at: int, rows: list[list[Card]],
                     wanting: list[Counter], pool: list[list[Card]],
@@ -1093,24 +1137,50 @@ def _candidates(counts: list[int], group: Group, below: int) -> tuple[int, ...]:
     return tuple(r for r in RANKS_DESC if counts[r] and r < below and r not in forbid)
 
 
-def _fits(counts: list[int], groups: tuple[Group, ...], slots: int) -> bool:
+# The ranks below each kicker limit (a rank, or none), as bits.
+_MASKS_UNDER = {below: sum(_BITS[r] for r in RANKS_DESC if r < below)
+                for below in (*range(ACE + 2), NO_LIMIT)}
+
+
+def _ranks_under(below: int) -> int:
+    """The ranks below `below`, as bits."""
+    mask = _MASKS_UNDER.get(below)
+    return sum(_BITS[r] for r in RANKS_DESC if r < below) if mask is None else mask
+
+
+def _kicker_ranks(group: Group) -> int:
+    """The ranks (bits) whose cards the group's row may take as kickers."""
+    if not group.kickers:
+        return 0
+    mask = _ranks_under(group.below)
+    for r in group.forbid:
+        mask &= ~_BITS[r]
+    return mask
+
+
+def _fitting(counts: list[int], ranks: Sequence[int], accepts: tuple[int, int, int],
+             slots: int, wanted: int) -> tuple[int, ...] | None:
     """With every card to be used, can the rows' `slots` kicker slots hold what is left?
+    None if not; else the ranks among `wanted` (bits) that hold a card, highest first:
+    the next row's kicker candidates. `ranks`: those that may hold cards, high to low;
+    `accepts`: each row's _kicker_ranks (0 for a row that is done).
 
     Each row takes at most one card of a rank; a rank with more cards than rows that
     accept it cannot be placed."""
-    total = 0
-    for r in RANKS_DESC:
+    a, b, c = accepts
+    # The ranks with room for one, two, three cards: bit tests instead of a loop over
+    # the rows for every rank (this runs a few dozen times a hand).
+    room = (0, a | b | c, (a & b) | (c & (a | b)), a & b & c)
+    found = []
+    for r in ranks:
         n = counts[r]
-        if not n:
-            continue
-        total += n
-        room = 0
-        for group in groups:
-            if group.kickers and r < group.below and r not in group.forbid:
-                room += 1
-        if n > room:
-            return False
-    return total == slots
+        if n:
+            bit = _BITS[r]
+            if n > 3 or not room[n] & bit:
+                return None
+            if wanted & bit:
+                found.append(r)
+    return tuple(found) if sum(counts) == slots else None
 
 
 def _is_straight(ranks: tuple[int, ...], wheel: str) -> bool:
@@ -1126,7 +1196,7 @@ def best_layouts(cards: Sequence[Card], wheel: str, patterns: Iterable[Pattern],
     five, three = search.available()
     found: list[Layout] = []
     for pattern in _usable(patterns, five, three, search):
-        layout = search.solve(pattern)
+        layout = search.solve(pattern, screened=True)
         if layout is not None:
             found.append(layout)
             if limit is not None and len(found) >= limit:
