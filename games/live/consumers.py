@@ -34,7 +34,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import DEFAULT_CACHE_ALIAS, caches
 from django.db import connection
 
 from config import json_depth
@@ -138,7 +138,7 @@ class _OpenSockets:
         keys = {presence_lease_key(table_id, user_id): 1
                 for table_id, user_id in (seats or list(self.seats))}
         if keys:
-            await sync_to_async(cache.set_many, thread_sensitive=False)(
+            await sync_to_async(_lease_cache().set_many, thread_sensitive=False)(
                 keys, timeout=settings.PRESENCE_LEASE_SECONDS)
 
     async def _beat(self) -> None:
@@ -152,6 +152,14 @@ class _OpenSockets:
             # one waiting on a dead owner must not hold up the others).
             await asyncio.gather(*(watch(table_id) for table_id
                                    in {table_id for table_id, _user in self.seats}))
+
+
+@functools.cache
+def _lease_cache():
+    """The cache the presence leases are written to: one client for the process. Django's
+    `cache` is one per async context, so each socket's connect, renewing its own lease,
+    made a client of its own — a Redis connection pool and a connection, each time."""
+    return caches.create_connection(DEFAULT_CACHE_ALIAS)
 
 
 async def watch(table_id: int) -> None:
