@@ -34,6 +34,13 @@ export class HintList {
   render(hints, isActive, hand = null) {
     const sameHand = this.hand === hand;
     this.hand = hand;
+    // A new hand's list starts at its top (its start, as a phone's strip): the best hint is
+    // in view there, not wherever the last hand's list was scrolled to (on a desktop it
+    // scrolls inside its own box).
+    if (!sameHand) {
+      this.list.scrollTop = 0;
+      this.list.scrollLeft = 0;
+    }
     if (sameHand && this.hold.held() && this.list.children.length) {
       this._markActive(hints, isActive);
       this.hold.whenFree(() => this._draw(hints, isActive));

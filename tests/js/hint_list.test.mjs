@@ -117,3 +117,17 @@ test("with nothing held the values are drawn at once, and a new hand never waits
   assert.deepEqual(order(list), [0, 1, 2]);
   assert.equal(part(buttons(list)[0], "hint-ev").textContent, "");
 });
+
+test("a new hand's list starts at its top; the same hand's keeps where it was scrolled", () => {
+  const time = fakeTime();
+  const { list, hints } = listed(time);
+  hints.render(HINTS, none, 7);
+  list.scrollTop = 120; // the player scrolled down the desktop's box
+  list.scrollLeft = 80; // or along a phone's strip
+  hints.render(valued, none, 7); // the values came
+  assert.equal(list.scrollTop, 120);
+  assert.equal(list.scrollLeft, 80);
+  hints.render(HINTS, none, 8); // the next deal: its best hint is at the top
+  assert.equal(list.scrollTop, 0);
+  assert.equal(list.scrollLeft, 0);
+});
