@@ -198,6 +198,17 @@ def next_number_sql(model, field: str, key: str) -> str:
             f"FROM {quote(meta.db_table)} WHERE {quote(meta.get_field(key).column)} = %s")
 
 
+def latest_sql(model, field: str, key: str) -> str:
+    """A `select` condition: the row of `model` (t0) with the highest `field` among those
+    whose `key` is the parameter (two parameters, both that key): a table's latest round,
+    its latest session."""
+    meta = model._meta
+    quote = connection.ops.quote_name
+    column, key_column = quote(meta.get_field(field).column), quote(meta.get_field(key).column)
+    return (f"t0.{key_column} = %s AND t0.{column} = (SELECT MAX(latest.{column}) "
+            f"FROM {quote(meta.db_table)} latest WHERE latest.{key_column} = %s)")
+
+
 @lru_cache(maxsize=None)
 def _insert_sql(model, computed: tuple[tuple[str, str], ...], count: int):
     meta = model._meta

@@ -43,8 +43,7 @@ def session_public(table: Table) -> dict[str, Any] | None:
 
 
 _quote = connection.ops.quote_name
-_LATEST_SESSION = (f"t0.table_id = %s AND t0.number = (SELECT MAX(latest.number) FROM "
-                   f"{_quote(Session._meta.db_table)} latest WHERE latest.table_id = %s)")
+_LATEST_SESSION = rows.latest_sql(Session, "number", "table")
 # Each player's points over the session's settled rounds, and how many rounds those are.
 _SESSION_POINTS = (
     f"SELECT hand.user_id, SUM(hand.points), (SELECT COUNT(*) FROM "

@@ -14,8 +14,6 @@ from typing import Any
 
 from django.db.models import Count, Q
 
-from django.db import connection
-
 from accounts.avatars import avatar_url
 from games import rows
 from games.models import Hand, Round, RoundPhase, Seat, Table, TableStatus
@@ -96,14 +94,19 @@ def current_round(table_id: int) -> Round | None:
     return found[0] if found else None
 
 
-_LATEST_ROUND = (f"t0.table_id = %s AND t0.number = (SELECT MAX(latest.number) FROM "
-                 f"{connection.ops.quote_name(Round._meta.db_table)} latest "
-                 f"WHERE latest.table_id = %s)")
+_LATEST_ROUND = rows.latest_sql(Round, "number", "table")
 
 # What seats_public and a settled round's payload read of a player: the name, the bot
 # badge and the avatar (accounts.avatars: the design, and the username its default
 # falls back on). The seats and hands read for them load these fields and no others.
 SEAT_USER_FIELDS = ("username", "display_name", "bot_level", "avatar")
+
+
+def seats_of(table: Table) -> list[Seat]:
+    """The table's seats in seat order, with what the seats message shows of their
+    players (a seat's other user fields load if read)."""
+    return rows.select(Seat, "t0.table_id = %s", [table.id], order_by="t0.position",
+                       related=(("user", SEAT_USER_FIELDS),))
 
 
 def seats_public(table_id: int, round: Round | None = None,
@@ -304,8 +307,7 @@ def table_state(*, table_id: int, user) -> dict[str, Any]:
     once (games.rows), and every part of the payload shares them.
     """
     table = _table_row(table_id)
-    seats = rows.select(Seat, "t0.table_id = %s", [table.id], order_by="t0.position",
-                        related=(("user", SEAT_USER_FIELDS),))
+    seats = seats_of(table)
     seat = next((seat for seat in seats if seat.user_id == getattr(user, "id", None)), None)
     if table.is_private and seat is None:
         raise _not_found()
@@ -358,6 +360,6 @@ def hand_of(*, round_id: int, user) -> Hand | None:
     return Hand.objects.filter(round_id=round_id, user_id=user.id).first()
 
 
-__all__ = ["chat_public", "mutes_public", "lobby_tables", "table_state", "table_get", "table_summary", "seats_public",
+__all__ = ["chat_public", "mutes_public", "lobby_tables", "table_state", "table_get", "table_summary", "seats_of", "seats_public",
            "round_public", "settled_payload", "hand_private", "submission_private",
            "current_round", "hand_of"]

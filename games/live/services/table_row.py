@@ -15,7 +15,7 @@ from games import rows
 from games.live.services import hooks
 from games.rows import save_fields
 from games.live import broadcast, owner, selectors
-from games.live.selectors import SEAT_USER_FIELDS
+from games.live.selectors import seats_of
 from games.models import Hand, Round, RoundPhase, Seat, Table, TableSecret, TableStatus
 from rules.engine import fairness
 from rules.engine.config import ConfigError, RuleConfig
@@ -132,14 +132,6 @@ def playable_config(rule_set: RuleSet) -> RuleConfig:
 
 
 _CONFIGS: dict[tuple, RuleConfig] = {}
-
-
-def seats_of(table: Table) -> list[Seat]:
-    """The table's seats in seat order, with what the seats message shows of their
-    players (a seat's other user fields load if read)."""
-    return rows.select(Seat, "t0.table_id = %s", [table.id], order_by="t0.position",
-                       related=(("user", SEAT_USER_FIELDS),))
-
 
 
 def commit_next_seed(table: Table, *, save: bool = True) -> None:
