@@ -166,6 +166,8 @@ if REDIS_URL:
     # Far above brpop_timeout (1 s), so no healthy wait trips it.
     CELERY_BROKER_TRANSPORT_OPTIONS = {"global_keyprefix": REDIS_KEY_PREFIX,
                                        "socket_timeout": 10, "socket_connect_timeout": 5}
+    # kombu's Redis transport, keeping the client it publishes through (config/kombu_redis.py).
+    CELERY_BROKER_TRANSPORT = "config.kombu_redis:Transport"
 else:
     # The memory transport polls; the default second would make every countdown late.
     CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.1}

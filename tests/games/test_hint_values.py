@@ -22,6 +22,9 @@ from rules.engine.hints import first_hint, hint_from_wire, hints
 from rules.models import RuleSet
 from tests.games.conftest import seat_all, start_round
 
+# The real hook: the autouse advice_tasks fixture replaces it in every test here.
+SCHEDULE_HINT_VALUES = hooks.schedule_hint_values
+
 
 def _deal(players, committed, *, timer_policy="first_hint"):
     RuleSet.objects.filter(slug="standard").update(timer_policy=timer_policy)
@@ -354,3 +357,20 @@ def test_bots_hands_are_not_valued_and_the_best_ev_timer_still_plays_them(
     assert bot_hand.auto_submitted
     assert (sorted(bot_hand.front), sorted(bot_hand.middle), sorted(bot_hand.back)) == (
         sorted(codes(best.front)), sorted(codes(best.middle)), sorted(codes(best.back)))
+
+
+def test_the_hint_values_tasks_printable_arguments_hold_no_cards(monkeypatch):
+    # Celery's events and logs show a task's arguments as its message's kwargsrepr; the
+    # hint lists the deal hands over are a player's cards, so that copy leaves them out.
+    from config.celery import app
+
+    sent = []
+    monkeypatch.setattr(app.tasks[hooks.HINT_VALUES_TASK], "apply_async",
+                        lambda **options: sent.append(options))
+    wire = [[None, ["As", "Ks", "Qs"], ["2h", "3h", "4h", "5h", "6h"],
+             ["7c", "8c", "9c", "Tc", "Jc"], [1, 2, 3], 0, [], None]]
+    SCHEDULE_HINT_VALUES(41, {"7": wire, "8": wire})
+
+    [options] = sent
+    assert options["kwargs"] == {"round_id": 41, "hints": {"7": wire, "8": wire}}
+    assert options["kwargsrepr"] == "{'round_id': 41, 'hints': <2 hands>}"

@@ -73,7 +73,10 @@ def schedule_hint_values(round_id: int, hints: dict[str, list] | None = None) ->
     kwargs = {"round_id": round_id}
     if hints:
         kwargs["hints"] = hints
-    app.tasks[HINT_VALUES_TASK].apply_async(kwargs=kwargs)
+    # The message's printable copy of its arguments (Celery's events and logs) leaves
+    # the players' cards out, and costs no walk over the lists.
+    app.tasks[HINT_VALUES_TASK].apply_async(
+        kwargs=kwargs, kwargsrepr=f"{{'round_id': {round_id}, 'hints': <{len(hints or ())} hands>}}")
 
 
 def schedule_analysis(round_id: int) -> None:

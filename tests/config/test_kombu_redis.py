@@ -1,0 +1,74 @@
+"""config/kombu_redis.py: Celery publishes through one Redis client per channel and pool,
+and what it publishes still reaches the queue under the deployment's key prefix."""
+
+import uuid
+
+import pytest
+import redis
+from django.conf import settings
+from kombu import Connection, Exchange, Producer, Queue
+
+from config.celery import app
+from config.kombu_redis import Transport
+
+pytestmark = pytest.mark.requires_redis
+
+
+def test_celery_publishes_through_the_transport_that_keeps_its_client():
+    with app.producer_or_acquire() as producer:
+        assert isinstance(producer.connection.transport, Transport)
+
+
+@pytest.fixture
+def connection():
+    options = dict(settings.CELERY_BROKER_TRANSPORT_OPTIONS)
+    with Connection(settings.REDIS_URL, transport=Transport,
+                    transport_options=options) as connection:
+        yield connection
+
+
+def _publish(channel, queue: Queue, body: dict) -> None:
+    Producer(channel).publish(body, exchange=queue.exchange, routing_key=queue.routing_key,
+                              declare=[queue], serializer="json")
+
+
+def test_a_channel_publishes_every_message_through_one_client(connection):
+    queue = Queue(f"test-{uuid.uuid4().hex}", Exchange("test-kombu", type="direct"),
+                  routing_key="test")
+    channel = connection.channel()
+    try:
+        made = []
+        create = channel._create_client
+        channel._create_client = lambda *args, **kwargs: made.append(1) or create(*args, **kwargs)
+        for number in range(3):
+            _publish(channel, queue, {"number": number})
+
+        assert made == [1]  # kombu's own channel makes a client per message: [1, 1, 1]
+        # Each message is on the queue, in order, under the deployment's key prefix.
+        key = settings.CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] + queue.name
+        assert redis.Redis.from_url(settings.REDIS_URL).llen(key) == 3
+        received = [channel.basic_get(queue.name, no_ack=True) for _ in range(3)]
+        assert [message.decode() for message in received] == [{"number": n} for n in range(3)]
+    finally:
+        channel.queue_delete(queue.name)
+        channel.close()
+
+
+def test_after_a_fork_a_channel_publishes_through_a_client_of_its_new_pool(connection):
+    # A forked worker drops the pool it inherited (kombu's _after_fork): the client kept
+    # on the old pool must not be used, its connections belong to the parent.
+    queue = Queue(f"test-{uuid.uuid4().hex}", Exchange("test-kombu", type="direct"),
+                  routing_key="test")
+    channel = connection.channel()
+    try:
+        _publish(channel, queue, {"number": 1})
+        old_pool, old_client = channel._publisher
+        channel._after_fork()
+        _publish(channel, queue, {"number": 2})
+
+        new_pool, new_client = channel._publisher
+        assert new_pool is not old_pool and new_client is not old_client
+        assert new_client.connection_pool is new_pool
+    finally:
+        channel.queue_delete(queue.name)
+        channel.close()
