@@ -29,6 +29,7 @@ import logging
 from celery import shared_task
 from celery.signals import worker_ready
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 
 from games.live import services
@@ -85,32 +86,38 @@ def presence_sweep() -> int:
 
 
 def sweep_stale_presence() -> int:
+    # Every connected seat of every table, every few seconds: read as (table, player)
+    # pairs, not as Seat and User objects — building those was most of the sweep's cost,
+    # and the sweep most of the timer worker's between timers (bench/ws_load.py).
     # Bots hold no socket: their flag follows the people at their table (services.bots).
     connected = list(Seat.objects.filter(connected=True, user__bot_level="")
-                     .select_related("user"))
+                     .values_list("table_id", "user_id"))
     if not connected:
         return 0
-    leases = cache.get_many([presence_lease_key(s.table_id, s.user_id) for s in connected])
-    missed_before = cache.get_many([_missed_key(s.table_id, s.user_id) for s in connected])
+    keys = [(presence_lease_key(table_id, user_id), _missed_key(table_id, user_id))
+            for table_id, user_id in connected]
+    leases = cache.get_many([lease for lease, _missed in keys])
+    missed_before = cache.get_many([missed for _lease, missed in keys])
     missing_now, gone, back = {}, [], []
-    for seat in connected:
-        if presence_lease_key(seat.table_id, seat.user_id) in leases:
-            if _missed_key(seat.table_id, seat.user_id) in missed_before:
-                back.append(_missed_key(seat.table_id, seat.user_id))
+    for seat, (lease, missed) in zip(connected, keys):
+        if lease in leases:
+            if missed in missed_before:
+                back.append(missed)
             continue
-        if _missed_key(seat.table_id, seat.user_id) in missed_before:
-            gone.append(seat)
+        if missed in missed_before:
+            gone.append((seat, missed))
         else:
-            missing_now[_missed_key(seat.table_id, seat.user_id)] = 1
+            missing_now[missed] = 1
     if missing_now:
         cache.set_many(missing_now, timeout=settings.PRESENCE_HEARTBEAT_SECONDS * 3)
     if back:
         cache.delete_many(back)  # a miss counts only when the next sweep misses too
-    for seat in gone:
-        logger.info("seat %s at table %s: no socket anywhere; marked disconnected",
-                    seat.position, seat.table_id)
-        services.player_connection(table_id=seat.table_id, user=seat.user, connected=False)
-        cache.delete(_missed_key(seat.table_id, seat.user_id))
+    players = get_user_model().objects.in_bulk([user_id for (_table, user_id), _ in gone])
+    for (table_id, user_id), missed in gone:
+        logger.info("player %s at table %s: no socket anywhere; marked disconnected",
+                    user_id, table_id)
+        services.player_connection(table_id=table_id, user=players[user_id], connected=False)
+        cache.delete(missed)
     return len(gone)
 
 

@@ -74,12 +74,13 @@ def round_auto_submit(*, round_id: int, version: int) -> bool:
     the time that is left."""
     # Most timers find their round settled long ago: one read, no lock. A round never
     # plays again once over, and its timer version only grows, so a miss here is final;
-    # a hit is checked again under the lock.
-    found = Round.objects.filter(pk=round_id).values_list(
-        "table_id", "phase", "table_version").first()
-    if found is None or found[1] not in PLAYING_PHASES or found[2] != version:
+    # a hit is checked again under the lock. One statement made once (games.rows): the
+    # timer worker runs it for every round dealt.
+    found = rows.select(Round, "t0.id = %s", [round_id],
+                        fields=("table", "phase", "table_version"))
+    if not found or found[0].phase not in PLAYING_PHASES or found[0].table_version != version:
         return False
-    table_id = found[0]
+    table_id = found[0].table_id
     with transaction.atomic():
         table = lock_table(table_id)
         kept = memory.take(table)
