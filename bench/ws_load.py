@@ -61,7 +61,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--rules", default="standard",
                         help="the preset the tables play (standard, extra-three, ...)")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--rounds", type=int, default=3, help="rounds per table")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="rounds per table (0: the players connect, read the state and "
+                             "close; the CPU per connection is printed)")
     parser.add_argument("--time-limit", type=float, default=240.0,
                         help="seconds of play at most")
     parser.add_argument("--think-min", type=float, default=2.0,
@@ -535,6 +537,11 @@ def main() -> None:
                   f"{advice_cpu / stats.settled * 1000:.1f} ms per settled round (of the "
                   f"settled rounds' {advised['hands']} hands, {advised['valued']} valued and "
                   f"{advised['analysed']} analysed)")
+    if not args.rounds:
+        connections = args.tables * args.players - len(stats.errors) * args.players
+        print(f"--rounds 0: each player connected, read the state and closed; server CPU "
+              f"{server_cpu / max(connections, 1) * 1000:.2f} ms and PostgreSQL's "
+              f"{database_cpu / max(connections, 1) * 1000:.2f} ms per connection")
     print(f"lost rounds {stats.lost}, inconsistent rounds {stats.inconsistent}, "
           f"table errors {len(stats.errors)}, stale messages skipped {stats.stale}"
           + (f", moves refused {stats.refusals}" if args.banker else ""))

@@ -132,11 +132,17 @@ if REDIS_URL:
         }
     }
     # Shared by every process, so request throttles count across all of them.
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+    # Django's Redis cache, keeping the client it talks through (config/redis_cache.py).
+    CACHES = {"default": {"BACKEND": "config.redis_cache.RedisCache",
                           "LOCATION": REDIS_URL, "KEY_PREFIX": REDIS_KEY_PREFIX}}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# A session is read at every page and at every table socket's connect: from the cache
+# first (Redis in production), the database only on a miss, and written to both, so a
+# Redis restart logs nobody out. Read from the database it was a query the ORM compiled
+# each time — about a tenth of a connect's CPU under bench/ws_load.py --rounds 0.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # --- round timers (Celery) -----------------------------------------------------------
 

@@ -1,5 +1,6 @@
-"""config/kombu_redis.py: Celery publishes through one Redis client per channel and pool,
-and what it publishes still reaches the queue under the deployment's key prefix."""
+"""config/kombu_redis.py and config/redis_cache.py: Celery's transport and Django's cache
+each talk through one Redis client per connection pool instead of building one per
+message or operation, and what they write still lands under the deployment's prefix."""
 
 import uuid
 
@@ -72,3 +73,37 @@ def test_after_a_fork_a_channel_publishes_through_a_client_of_its_new_pool(conne
     finally:
         channel.queue_delete(queue.name)
         channel.close()
+
+
+def _redis_cache():
+    """The cache as configured with Redis (the tests themselves run on a local one)."""
+    from config import settings as configured
+    from config.redis_cache import RedisCache
+
+    assert configured.CACHES["default"]["BACKEND"] == "config.redis_cache.RedisCache"
+    return RedisCache(settings.REDIS_URL, {"KEY_PREFIX": configured.REDIS_KEY_PREFIX})
+
+
+def test_the_cache_talks_through_one_client_per_pool():
+    cache = _redis_cache()
+    key = f"test-{uuid.uuid4().hex}"
+    cache.set(key, {"scoop": 2}, timeout=10)
+    client = cache._cache.get_client(key, write=True)
+    assert cache.get(key) == {"scoop": 2}
+    cache.delete(key)
+    # Django's own client builds a redis.Redis per call: these would all differ.
+    assert cache._cache.get_client(key) is client is cache._cache.get_client(key, write=True)
+    raw = redis.Redis.from_url(settings.REDIS_URL)
+    assert not raw.exists(cache.make_key(key))
+
+
+def test_a_cache_whose_pool_was_replaced_makes_a_client_of_the_new_pool():
+    cache = _redis_cache()
+    old = cache._cache.get_client(write=True)
+    cache._cache._pools.clear()  # as a forked process that rebuilds its pools
+    new = cache._cache.get_client(write=True)
+    assert new is not old and new.connection_pool is cache._cache._pools[0]
+    key = f"test-{uuid.uuid4().hex}"
+    cache.set(key, 1, timeout=10)
+    assert cache.get(key) == 1
+
