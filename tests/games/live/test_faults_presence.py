@@ -139,3 +139,28 @@ async def test_nothing_is_sent_after_a_flood_closed_the_socket():
     assert await flooder.closed_with() == 4429
     # The frames queued behind the one that closed it are dropped, not answered.
     assert await flooder.nothing(0.5)
+
+
+async def test_a_seat_is_marked_connected_only_once_its_lease_is_written(monkeypatch):
+    # A presence sweep between the two would find the seat connected without a lease,
+    # and after a second sweep mark a player who is here disconnected.
+    from games.live import services
+
+    table, users = await db(_setup_table)(2)
+    leases_when_connected = []
+    connection = services.player_connection
+
+    def player_connection(**kwargs):
+        if kwargs["connected"]:
+            key = presence_lease_key(kwargs["table_id"], kwargs["user"].id)
+            leases_when_connected.append(cache.get(key))
+        return connection(**kwargs)
+
+    monkeypatch.setattr(services, "player_connection", player_connection)
+    socket = await Socket.open(table.id, users[0])
+    try:
+        await socket.until("state")
+        assert leases_when_connected == [1]
+        assert await db(connected_flags)(table) == [True, False]
+    finally:
+        await socket.close()
