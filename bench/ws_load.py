@@ -28,7 +28,10 @@ to the moment *every* player of the table had received `settled`); lost rounds (
 player never received `settled` within 30 s) and inconsistent ones (the players'
 `settled` messages differ, totals do not sum to 0, or a revealed hand's rows and discards
 are not the cards that player was dealt; with `--rules extra-three` each player holds 16
-cards and keeps the first hint's 13). It stops by itself:
+cards and keeps the first hint's 13). With `--rounds 0` the players connect, read the
+state and close, and the CPU per connection is printed instead (a table's players
+connect once: at 3 rounds a table, each round's figure carries a third of a
+connection's cost for each player). It stops by itself:
 after --rounds rounds per table or at --time-limit seconds, whichever comes first, and
 then stops its servers and drops its database. Tests never run this; it only prints.
 """
