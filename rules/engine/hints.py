@@ -46,6 +46,7 @@ from .config import CATEGORIES, RuleConfig
 from .rows import (FIVE_OF_A_KIND, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, PAIR,
                    STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR, Key, evaluate)
 from .search import Layout, Pattern, best_layouts
+from .slots import slot_builder
 from .special_screen import Choices, left_out_positions, may_hold
 from .specials import _RUN_LAYOUTS as RUN_LAYOUTS, _Hand as SpecialHand, _plan as special_plan
 from .specials import SpecialMatch, best_special
@@ -82,6 +83,9 @@ class Hint:
         return self.front, self.middle, self.back
 
 
+_hint = slot_builder(Hint)  # Hint(...), every field given positionally (slots.py)
+
+
 def hints(cards: Sequence[Card], config: RuleConfig, limit: int = HINT_LIMIT) -> list[Hint]:
     """The hints for a dealt hand (13 cards, or 16 when `config.extra_cards == 3`)."""
     cards = list(cards)
@@ -97,8 +101,8 @@ def hints(cards: Sequence[Card], config: RuleConfig, limit: int = HINT_LIMIT) ->
     if special:
         result.append(_declaring_hint(special, layouts, cards, config))
     if layouts:
-        bonus = _order(config).bonus
-        result.extend([_normal_hint(layout, bonus) for layout in layouts])
+        order = _order(config)
+        result.extend([_normal_hint(layout, order) for layout in layouts])
     return result
 
 
@@ -141,8 +145,9 @@ def hint_to_wire(hint: Hint) -> list:
     advisor's worker, so that the worker does not search the hand again (issue 23)."""
     return [hint.special, [card.code for card in hint.front],
             [card.code for card in hint.middle], [card.code for card in hint.back],
-            list(hint.pattern), hint.bonus, [card.code for card in hint.unused],
-            None if hint.keys is None else [list(key) for key in hint.keys]]
+            list(hint.pattern), hint.bonus,
+            [card.code for card in hint.unused] if hint.unused else [],
+            None if hint.keys is None else list(map(list, hint.keys))]
 
 
 def hint_from_wire(item: list) -> Hint:
@@ -218,6 +223,7 @@ class _Order:
     main: tuple[Pattern, ...]      # back a pair or better
     fallback: tuple[Pattern, ...]  # back high card (§7.1.3)
     bonus: dict[Pattern, int]
+    names: dict[Pattern, tuple[str, str, str]]  # the rows' category names, for Hint.pattern
 
 
 _ORDERS: dict[tuple, _Order] = {}
@@ -253,6 +259,7 @@ def _order(config: RuleConfig) -> _Order:
         main=tuple(p for p in patterns if p[2] >= PAIR),
         fallback=tuple(p for p in patterns if p[2] < PAIR),
         bonus={p: pattern_order_key(p, config)[0] for p in patterns},
+        names={p: tuple(CATEGORIES[category] for category in p) for p in patterns},
     )
     if len(_ORDERS) > 256:
         _ORDERS.clear()
@@ -268,8 +275,8 @@ def _normal_layouts(cards: list[Card], config: RuleConfig, limit: int) -> list[L
     return layouts
 
 
-def _normal_hint(layout: Layout, bonus: dict[Pattern, int]) -> Hint:
-    """The hint showing `layout`; `bonus`: the rule set's row bonus of each pattern."""
+def _normal_hint(layout: Layout, order: _Order) -> Hint:
+    """The hint showing `layout`; `order`: the rule set's patterns, their bonus and names."""
     front_key, middle_key, back_key = layout.keys
     if layout.ordered:
         front, middle, back = layout.front, layout.middle, layout.back
@@ -277,12 +284,11 @@ def _normal_hint(layout: Layout, bonus: dict[Pattern, int]) -> Hint:
         front = display_row(layout.front, front_key)
         middle = display_row(layout.middle, middle_key)
         back = display_row(layout.back, back_key)
-    # Positional: ten hints a hand, and a frozen dataclass takes keywords slower.
-    return Hint(None, front, middle, back,
-                (CATEGORIES[front_key[0]], CATEGORIES[middle_key[0]], CATEGORIES[back_key[0]]),
-                bonus[(front_key[0], middle_key[0], back_key[0])],
-                tuple(sorted(layout.unused, key=display_order)) if layout.unused else (),
-                tuple(layout.keys))
+    pattern = (front_key[0], middle_key[0], back_key[0])
+    # Built through its slots (slots.py): ten hints a hand.
+    return _hint(None, front, middle, back, order.names[pattern], order.bonus[pattern],
+                 tuple(sorted(layout.unused, key=display_order)) if layout.unused else (),
+                 tuple(layout.keys))
 
 
 # --- the special hint (§7.1.1) -----------------------------------------------------------

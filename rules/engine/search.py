@@ -4,8 +4,8 @@ best valid arrangement of a hand that shows it — or proof that none does.
 Why not try every split: 13 cards split 72,072 ways into rows (40 million for 16 cards
 choosing 13), far too many to evaluate in CPython. Instead every row is built as a
 *group* (the cards that make its category: the pair, the trips, the whole straight, the
-top card of a high-card row) plus *kickers* (the singles that complete it), and the
-search walks groups and kickers strongest first:
+top card of a high-card row) plus *kickers* (the singles that complete it; row_groups.py
+lists the groups), and the search walks groups and kickers strongest first:
 
     back group > middle group > front group > front singles > middle kickers > back kickers
 
@@ -51,19 +51,20 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations, combinations_with_replacement
-from typing import Iterable, NamedTuple, Sequence
+from itertools import combinations
+from typing import Iterable, Sequence
 
 from .cards import ACE, JOKER_RANK, STANDARD_CARDS, SUITS, Card
 from .rows import (FIVE_OF_A_KIND, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, PAIR,
-                   STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR, Key, key3, key5)
+                   STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR, Key)
+from .row_groups import (BITS, FRONT_HIGH_CARD, RANKS_DESC, Group, _straight_runs,
+                         joker_row_key, plain_groups, rank_groups, ranks_under, suited_groups)
+from .slots import slot_builder
 
 Pattern = tuple[int, int, int]  # (front, middle, back) category strengths
-RANKS_DESC = tuple(range(ACE, 1, -1))
 # 5-card categories that a row of five cards of one suit would not be (it would be a
 # flush): such rows need two suits.
 TWO_SUITED = frozenset((HIGH_CARD, PAIR, TWO_PAIR, STRAIGHT))
-NO_LIMIT = 99
 
 # How many entries of a row's key make its group (the rest are its kickers): the
 # category number plus the ranks that define the made hand. A high-card row's group is
@@ -101,248 +102,7 @@ class Layout:
         return (self.keys[0][0], self.keys[1][0], self.keys[2][0])
 
 
-# --- rows with jokers ------------------------------------------------------------------
-
-
-@lru_cache(maxsize=None)
-def _rank_joker_key(ranks: tuple[int, ...], jokers: int, flush: bool, wheel: str) -> Key:
-    """Best key of a row of these ranks plus `jokers` wild ranks (duplicates allowed)."""
-    best: Key = (-1,)
-    for extra in combinations_with_replacement(RANKS_DESC, jokers):
-        row = tuple(sorted(ranks + extra, reverse=True))
-        key = key3(row) if len(row) == 3 else key5(row, flush, wheel)
-        if key > best:
-            best = key
-    return best
-
-
-def joker_row_key(plain: Sequence[Card], jokers: int, wheel: str) -> Key:
-    """The key of a row of `plain` cards and `jokers` jokers: the best substitution.
-
-    Same value as rows.evaluate, reasoned on ranks: a substitution either keeps the row
-    off-suit (always possible, a joker can take another suit) or, when the plain cards
-    share one suit, makes it a flush. 13 or 91 rank choices instead of 52 or 1,378 cards.
-    """
-    ranks = tuple(sorted((card.rank for card in plain), reverse=True))
-    best = _rank_joker_key(ranks, jokers, False, wheel)
-    if len(plain) + jokers == 5 and len({card.suit for card in plain}) <= 1:
-        suited = _rank_joker_key(ranks, jokers, True, wheel)
-        if suited > best:
-            best = suited
-    return best
-
-
-# --- groups ----------------------------------------------------------------------------
-
-
-class Group(NamedTuple):
-    """The made part of a row: its key prefix, the plain ranks it takes, the jokers it
-    uses, and what its kickers must be (how many, each below `below`, none in `forbid`).
-    Flushes and straight flushes name their suit; every other group is ranks only."""
-
-    key: Key
-    take: tuple[int, ...]
-    jokers: int
-    kickers: int
-    below: int = NO_LIMIT
-    forbid: tuple[int, ...] = ()
-    suit: str | None = None
-
-
-@lru_cache(maxsize=4)
-def _straight_runs(wheel: str) -> tuple[tuple[float, tuple[int, ...]], ...]:
-    runs = [(top, tuple(range(top, top - 5, -1))) for top in range(ACE, 5, -1)]
-    wheel_top = 5 if wheel == "lowest" else 13.5
-    runs.append((wheel_top, (5, 4, 3, 2, ACE)))
-    return tuple(sorted(runs, reverse=True))
-
-
-def rank_groups(counts: tuple[int, ...], jokers: int, category: int, wheel: str,
-                front: bool = False) -> tuple[Group, ...]:
-    """Every group of `category` the rank counts (index = rank) and jokers allow,
-    strongest key first."""
-    groups: list[Group] = []
-    if front:
-        if category == HIGH_CARD:
-            return (Group((HIGH_CARD,), (), 0, 3),)
-        if category == THREE_OF_A_KIND:
-            _add_sets(groups, counts, jokers, 3, (THREE_OF_A_KIND,), 0)
-        elif category == PAIR:
-            _add_pairs(groups, counts, jokers, kickers=1)
-        return tuple(groups)
-    if category == FIVE_OF_A_KIND:
-        _add_sets(groups, counts, jokers, 5, (FIVE_OF_A_KIND,), 0)
-    elif category == FOUR_OF_A_KIND:
-        _add_sets(groups, counts, jokers, 4, (FOUR_OF_A_KIND,), 1)
-    elif category == THREE_OF_A_KIND:
-        _add_sets(groups, counts, jokers, 3, (THREE_OF_A_KIND,), 2)
-    elif category == FULL_HOUSE:
-        _add_full_houses(groups, counts, jokers, wheel)
-    elif category == STRAIGHT:
-        _add_straights(groups, counts, jokers, wheel)
-    elif category == TWO_PAIR:
-        pairs = [r for r in RANKS_DESC if counts[r] >= 2]
-        for high, low in combinations(pairs, 2):
-            groups.append(Group((TWO_PAIR, high, low), (high, high, low, low), 0, 1,
-                                forbid=(high, low)))
-    elif category == PAIR:
-        _add_pairs(groups, counts, jokers, kickers=3)
-    elif category == HIGH_CARD:
-        for r in RANKS_DESC:
-            if counts[r]:
-                groups.append(Group((HIGH_CARD, r), (r,), 0, 4, below=r))
-    groups.sort(key=lambda g: g.key, reverse=True)
-    return tuple(groups)
-
-
-def _add_sets(groups: list[Group], counts: tuple[int, ...], jokers: int, size: int,
-              prefix: Key, kickers: int) -> None:
-    """Trips / quads / five of a kind of each rank: real cards, or fewer and jokers
-    (leaving a real card for another row is a different arrangement)."""
-    for r in RANKS_DESC:
-        have = counts[r]
-        for real in range(min(have, size), max(1, size - jokers) - 1, -1):
-            groups.append(Group(prefix + (r,), (r,) * real, size - real, kickers,
-                                forbid=(r,)))
-
-
-def _add_pairs(groups: list[Group], counts: tuple[int, ...], jokers: int,
-               kickers: int) -> None:
-    for r in RANKS_DESC:
-        if counts[r] >= 2:
-            groups.append(Group((PAIR, r), (r, r), 0, kickers, forbid=(r,)))
-        if jokers and counts[r]:
-            # A joker pairs the row's highest card, so the kickers must be lower.
-            groups.append(Group((PAIR, r), (r,), 1, kickers, below=r))
-
-
-def _add_full_houses(groups: list[Group], counts: tuple[int, ...], jokers: int,
-                     wheel: str) -> None:
-    for t in RANKS_DESC:
-        for p in RANKS_DESC:
-            if p == t or not counts[t] or not counts[p]:
-                continue
-            for real_t in range(min(counts[t], 3), 0, -1):
-                for real_p in range(min(counts[p], 2), 0, -1):
-                    used = 5 - real_t - real_p
-                    if used > jokers:
-                        continue
-                    take = (t,) * real_t + (p,) * real_p
-                    if used and _rank_joker_key(take, used, False, wheel) != (FULL_HOUSE, t, p):
-                        continue  # the jokers make something better of these ranks
-                    groups.append(Group((FULL_HOUSE, t, p), take, used, 0))
-
-
-def _add_straights(groups: list[Group], counts: tuple[int, ...], jokers: int,
-                   wheel: str) -> None:
-    seen = set()
-    for top, run in _straight_runs(wheel):
-        present = tuple(r for r in run if counts[r])
-        missing = 5 - len(present)
-        if missing > jokers:
-            continue
-        for spare in range(0, jokers - missing + 1):
-            # A joker may also stand in for a rank the hand holds, freeing that card.
-            for dropped in combinations(present, spare):
-                take = tuple(r for r in present if r not in dropped)
-                used = missing + spare
-                if (take, used) in seen:
-                    continue
-                seen.add((take, used))
-                key = _rank_joker_key(take, used, False, wheel) if used else (STRAIGHT, top)
-                if key[0] == STRAIGHT:
-                    groups.append(Group(key, take, used, 0))
-
-
-# Without jokers every group is one of a few hundred constants: pick them, don't build them.
-def _plain_tables(wheel: str) -> dict:
-    pairs = [(high, low) for high in RANKS_DESC for low in RANKS_DESC if high > low]
-    return {
-        FIVE_OF_A_KIND: {r: Group((FIVE_OF_A_KIND, r), (r,) * 5, 0, 0, forbid=(r,))
-                         for r in RANKS_DESC},
-        FOUR_OF_A_KIND: {r: Group((FOUR_OF_A_KIND, r), (r,) * 4, 0, 1, forbid=(r,))
-                         for r in RANKS_DESC},
-        THREE_OF_A_KIND: {r: Group((THREE_OF_A_KIND, r), (r,) * 3, 0, 2, forbid=(r,))
-                          for r in RANKS_DESC},
-        FULL_HOUSE: {(t, p): Group((FULL_HOUSE, t, p), (t,) * 3 + (p,) * 2, 0, 0)
-                     for t in RANKS_DESC for p in RANKS_DESC if t != p},
-        TWO_PAIR: {(h, l): Group((TWO_PAIR, h, l), (h, h, l, l), 0, 1, forbid=(h, l))
-                   for h, l in pairs},
-        PAIR: {r: Group((PAIR, r), (r, r), 0, 3, forbid=(r,)) for r in RANKS_DESC},
-        HIGH_CARD: {r: Group((HIGH_CARD, r), (r,), 0, 4, below=r) for r in RANKS_DESC},
-        STRAIGHT: tuple((run, Group((STRAIGHT, top), run, 0, 0))
-                        for top, run in _straight_runs(wheel)),
-        "front": {
-            THREE_OF_A_KIND: {r: Group((THREE_OF_A_KIND, r), (r,) * 3, 0, 0, forbid=(r,))
-                              for r in RANKS_DESC},
-            PAIR: {r: Group((PAIR, r), (r, r), 0, 1, forbid=(r,)) for r in RANKS_DESC},
-        },
-    }
-
-
-_PLAIN_TABLES = {wheel: _plain_tables(wheel) for wheel in ("lowest", "second")}
-_FRONT_HIGH_CARD = (Group((HIGH_CARD,), (), 0, 3),)
-
-
-def plain_groups(counts: list[int], category: int, wheel: str, front: bool = False,
-                 ranks: Sequence[int] = RANKS_DESC) -> tuple[Group, ...]:
-    """rank_groups for a hand without jokers, strongest first (same groups, same order).
-    `ranks`: the ranks that may hold cards, high to low (the search's hand holds fewer)."""
-    tables = _PLAIN_TABLES[wheel]
-    if front:
-        if category == HIGH_CARD:
-            return _FRONT_HIGH_CARD
-        table = tables["front"][category]
-        need = 3 if category == THREE_OF_A_KIND else 2
-        return tuple([table[r] for r in ranks if counts[r] >= need])
-    if category == PAIR or category == HIGH_CARD or category == THREE_OF_A_KIND \
-            or category == FOUR_OF_A_KIND or category == FIVE_OF_A_KIND:
-        need = _SET_SIZE[category]
-        table = tables[category]
-        return tuple([table[r] for r in ranks if counts[r] >= need])
-    if category == TWO_PAIR:
-        pairs = [r for r in ranks if counts[r] >= 2]
-        table = tables[TWO_PAIR]
-        return tuple([table[pair] for pair in combinations(pairs, 2)])
-    if category == FULL_HOUSE:
-        table = tables[FULL_HOUSE]
-        return tuple([table[(t, p)] for t in ranks if counts[t] >= 3
-                      for p in ranks if p != t and counts[p] >= 2])
-    if category == STRAIGHT:
-        return tuple([group for run, group in tables[STRAIGHT]
-                      if counts[run[0]] and counts[run[1]] and counts[run[2]]
-                      and counts[run[3]] and counts[run[4]]])
-    raise ValueError(f"category {category} is not made of ranks alone")
-
-
-_SET_SIZE = {HIGH_CARD: 1, PAIR: 2, THREE_OF_A_KIND: 3, FOUR_OF_A_KIND: 4, FIVE_OF_A_KIND: 5}
-
-
-@lru_cache(maxsize=1 << 16)
-def suited_groups(ranks: tuple[int, ...], jokers: int, suit: str,
-                  wheel: str) -> tuple[tuple[Group, ...], tuple[Group, ...]]:
-    """(straight flushes, flushes) of one suit's available ranks (high to low, repeated
-    for the 65-card deck's twin diamonds) plus up to `jokers` jokers, strongest first."""
-    straight_flushes: list[Group] = []
-    flushes: list[Group] = []
-    seen = set()
-    for used in range(0, min(jokers, 5) + 1):
-        for take in combinations(ranks, 5 - used):
-            if (take, used) in seen:
-                continue
-            seen.add((take, used))
-            if used:
-                key = max(_rank_joker_key(take, used, True, wheel),
-                          _rank_joker_key(take, used, False, wheel))
-            else:
-                key = key5(take, True, wheel)
-            if key[0] == STRAIGHT_FLUSH:
-                straight_flushes.append(Group(key, take, used, 0, suit=suit))
-            elif key[0] == FLUSH:
-                flushes.append(Group(key, take, used, 0, suit=suit))
-    straight_flushes.sort(key=lambda g: g.key, reverse=True)
-    flushes.sort(key=lambda g: g.key, reverse=True)
-    return tuple(straight_flushes), tuple(flushes)
+_layout = slot_builder(Layout)  # Layout(...), every field given: ten a hand (slots.py)
 
 
 # --- the search --------------------------------------------------------------------------
@@ -383,10 +143,12 @@ class _Search:
                 left[rank] += 1
                 counts[rank] += 1
                 by_rank[rank].append(card)
+        # The ranks the hand holds, high to low: the loops over rank counts need not
+        # look at the others; and as bits.
+        self.ranks = ranks = tuple([r for r in RANKS_DESC if counts[r]])
         held = 0
-        for rank in RANKS_DESC:
-            if counts[rank]:
-                held |= 1 << rank
+        for rank in ranks:
+            held |= BITS[rank]
         self.suit_sizes = suit_sizes
         self.jokers = len(joker_cards)
         # A suit can make a flush only with five cards (jokers may fill in).
@@ -395,11 +157,9 @@ class _Search:
         self.all_jokers = self.jokers
         # What the quick pattern checks (_could_show) read: rank counts that can hold a
         # pair or more, how many flush rows the suits allow, whether two straights fit.
-        self.set_room = tuple(sorted((n for n in counts if n >= 2), reverse=True))
-        self.flush_rows = sum(n // 5 for n in suit_sizes.values())
-        self.held = held  # the ranks the hand holds, as bits
-        # and high to low: the loops over rank counts need not look at the others
-        self.ranks = tuple([r for r in RANKS_DESC if counts[r]])
+        self.set_room = tuple(sorted([n for n in counts if n >= 2], reverse=True))
+        self.flush_rows = sum([n // 5 for n in suit_sizes.values()])
+        self.held = held
         self.runs = [run for run, mask in _run_masks(wheel) if held & mask == mask]
         self._two_runs: bool | None = None  # see two_runs
         self._suit_risk: list[tuple[int, int]] | None = None  # see suit_risk
@@ -410,6 +170,7 @@ class _Search:
         # Group lists by state. Per search, not global: the same counts come back across
         # a hand's patterns, rarely across hands, and a global cache only feeds the GC.
         self.cache: dict[tuple, tuple[Group, ...]] = {}
+        self.backs: dict[int, tuple[Group, ...]] = {}  # groups5 of the whole hand
 
     @property
     def two_runs(self) -> bool:
@@ -462,6 +223,8 @@ class _Search:
 
     def groups3(self, category: int) -> tuple[Group, ...]:
         if not self.all_jokers:
+            if category == HIGH_CARD:  # most fronts: three singles, no group to pick
+                return FRONT_HIGH_CARD
             return plain_groups(self.counts, category, self.wheel, True, self.ranks)
         state = (*self.counts, self.jokers, category, "front")
         groups = self.cache.get(state)
@@ -523,10 +286,15 @@ class _Search:
         left = self.suit_left
         sizes = {suit: sum(left[suit]) for suit in SUITS}
         risk = []
-        if any(size + self.all_jokers >= 5 for size in sizes.values()):
+        if max(sizes.values()) + self.all_jokers >= 5:
             # Rank masks only when some suit is at risk: after a flush, often none is.
-            masks = {suit: sum(bit for bit, n in zip(_BITS, left[suit]) if n)
-                     for suit in SUITS}
+            masks = {}
+            for suit in SUITS:
+                held, mask = left[suit], 0
+                for r in self.ranks:
+                    if held[r]:
+                        mask |= BITS[r]
+                masks[suit] = mask
             total = sum(sizes.values())
             for suit in SUITS:
                 if sizes[suit] + self.all_jokers >= 5:
@@ -551,7 +319,7 @@ class _Search:
             return True
         mask = 0
         for r in ranks:
-            mask |= _BITS[r]
+            mask |= BITS[r]
         for _, outside_mask in risk:
             if not mask & outside_mask:
                 return False
@@ -719,9 +487,9 @@ class _Search:
             return None
         best = best_key = None
         # The backs come from the whole hand, the same for each pattern with this back.
-        backs = self.cache.get(("backs", b))
+        backs = self.backs.get(b)
         if backs is None:
-            backs = self.cache[("backs", b)] = self.groups5(b)
+            backs = self.backs[b] = self.groups5(b)
         for gb in backs:
             if best is not None and gb.key != best_key:
                 break
@@ -759,6 +527,7 @@ class _Search:
 
     def _front(self, f: int, gm: Group, gb: Group) -> Layout | None:
         best = best_key = None
+        counts = self.counts
         check = f == gm.key[0] and f != HIGH_CARD
         for gf in self.groups3(f):
             if best is not None and gf.key != best_key:
@@ -767,9 +536,15 @@ class _Search:
                 continue  # front trips / pair above the middle's
             if self.jokers - gf.jokers > self.spare:
                 continue  # a joker left over could only be a kicker
-            self.apply(gf)
+            # apply(gf) and undo(gf) in line: a front group is never suited, and ten
+            # hints a hand apply a dozen fronts.
+            for r in gf.take:
+                counts[r] -= 1
+            self.jokers -= gf.jokers
             found = self._kickers(gf, gm, gb)
-            self.undo(gf)
+            self.jokers += gf.jokers
+            for r in gf.take:
+                counts[r] += 1
             if found is not None and (best is None or _better(found, best)):
                 best, best_key = found, gf.key
         return best
@@ -777,83 +552,109 @@ class _Search:
     def _kickers(self, gf: Group, gm: Group, gb: Group) -> Layout | None:
         """Complete the three groups with singles, front first, then middle, then back,
         each row's highest first; the first full valid choice is the best."""
+        if self.spare == self.jokers:  # every card left is some row's kicker (13 cards)
+            return self._kickers_all_used(gf, gm, gb)
         counts = self.counts
-        spare = self.spare - self.jokers  # jokers left over are left out (16 cards)
         nf, nm = gf.kickers, gm.kickers
-        f_key, m_key, b_key = gf.key, gm.key, gb.key
-        f_cat, m_cat, b_cat = f_key[0], m_key[0], b_key[0]
-        check_fm = f_cat == m_cat and f_cat != THREE_OF_A_KIND
-        check_mb = m_cat == b_cat and gm.key == gb.key and nm
-        suits_matter = bool(self.flush_suits)
         front_below = gf.below
-        if f_cat == HIGH_CARD and m_cat == HIGH_CARD:
-            front_below = min(front_below, m_key[1] + 1)  # front top ≤ middle top
-        if spare:
-            fronts = _candidates(counts, gf, front_below) if nf else ()
-        else:
-            # 13 cards: every card left must find a kicker slot, and the same pass over
-            # the ranks lists the row's candidates (_fitting).
-            accept_f, accept_m, accept_b = _kicker_ranks(gf), _kicker_ranks(gm), _kicker_ranks(gb)
-            wanted = accept_f if front_below == gf.below else \
-                accept_f & _ranks_under(front_below)
-            fronts = _fitting(counts, self.ranks, (accept_f, accept_m, accept_b),
-                              nf + nm + gb.kickers, wanted)
-            if fronts is None:
-                return None
-        for fs in combinations(fronts, nf):
+        if gf.key[0] == HIGH_CARD and gm.key[0] == HIGH_CARD:
+            front_below = min(front_below, gm.key[1] + 1)  # front top ≤ middle top
+        for fs in combinations(_candidates(counts, gf, front_below) if nf else (), nf):
             for r in fs:
                 counts[r] -= 1
-            if spare:
-                middles = _candidates(counts, gm, gm.below) if nm else ()
-            else:
-                middles = _fitting(counts, self.ranks, (0, accept_m, accept_b), nm + gb.kickers,
-                                   accept_m)
-                if middles is None:
-                    for r in fs:
-                        counts[r] += 1
-                    continue
-            front = f_key + fs
-            for ms in combinations(middles, nm):
-                middle = m_key + ms
-                if m_cat == HIGH_CARD and _is_straight(middle[1:], self.wheel):
-                    continue
-                if check_fm and front > middle[:len(front)]:
-                    continue
-                if suits_matter and m_cat in TWO_SUITED and \
-                        not self._two_suits_possible(gm.take + ms):
+            front = gf.key + fs
+            found = None
+            for ms in combinations(_candidates(counts, gm, gm.below) if nm else (), nm):
+                middle = gm.key + ms
+                if not self._middle_ok(front, middle, gm, ms):
                     continue
                 for r in ms:
                     counts[r] -= 1
-                found = self._back_kickers(gf, gm, gb, front, middle, spare, check_mb)
+                found = self._back_kickers(gf, gm, gb, front, middle, fs, ms, combinations(
+                    _candidates(counts, gb, gb.below), gb.kickers))
                 for r in ms:
                     counts[r] += 1
                 if found is not None:
-                    for r in fs:
-                        counts[r] += 1
-                    return found
+                    break
             for r in fs:
                 counts[r] += 1
+            if found is not None:
+                return found
         return None
 
-    def _back_kickers(self, gf: Group, gm: Group, gb: Group, front: Key, middle: Key,
-                      spare: int, check_mb: bool) -> Layout | None:
+    def _kickers_all_used(self, gf: Group, gm: Group, gb: Group) -> Layout | None:
+        """_kickers when every card left must be a kicker (13 cards), on bits: the ranks
+        left holding one card, two, three. Each row takes at most one card of a rank,
+        so a rank fits only where enough rows accept it (Group.accepts); whatever the
+        front and middle leave is the back's. One pass over the counts, then a few bit
+        operations per choice instead of a pass over the ranks per row."""
         counts = self.counts
-        nb = gb.kickers
-        b_key = gb.key
-        if spare:
-            choices: Iterable[tuple[int, ...]] = combinations(
-                _candidates(counts, gb, gb.below), nb)
-        else:
-            # 13 cards: the back's kickers are whatever is left, nb cards of nb ranks.
-            rest = tuple([r for r in self.ranks if counts[r]])
-            if len(rest) != nb or sum(counts) != nb:
-                return None
-            if rest and rest[0] >= gb.below:
-                return None
-            for r in gb.forbid:
-                if counts[r]:
+        ones = twos = threes = left = 0
+        for r in self.ranks:
+            n = counts[r]
+            if n:
+                left += n
+                if n == 1:
+                    ones |= BITS[r]
+                elif n == 2:
+                    twos |= BITS[r]
+                elif n == 3:
+                    threes |= BITS[r]
+                else:
                     return None
-            choices = (rest,)
+        f_key, m_key = gf.key, gm.key
+        nf, nm = gf.kickers, gm.kickers
+        a, b, c = gf.accepts, gm.accepts, gb.accepts
+        if left != nf + nm + gb.kickers or ones & ~(a | b | c) \
+                or twos & ~((a & b) | (c & (a | b))) or threes & ~(a & b & c):
+            return None
+        if f_key[0] == HIGH_CARD and m_key[0] == HIGH_CARD:
+            a &= ranks_under(m_key[1] + 1)  # front top ≤ middle top
+        for fs in combinations(_ranks_of((ones | twos | threes) & a), nf):
+            taken = 0
+            for r in fs:
+                taken |= BITS[r]
+            # What the front leaves: the middle and back take one card of a rank each.
+            ones_m = (ones & ~taken) | (twos & taken)
+            twos_m = (twos & ~taken) | (threes & taken)
+            if threes & ~taken or twos_m & ~(b & c) or ones_m & ~(b | c):
+                continue
+            front = f_key + fs
+            for ms in combinations(_ranks_of((ones_m | twos_m) & b), nm):
+                middle = m_key + ms
+                if not self._middle_ok(front, middle, gm, ms):
+                    continue
+                taken = 0
+                for r in ms:
+                    taken |= BITS[r]
+                rest = (ones_m & ~taken) | (twos_m & taken)
+                if twos_m & ~taken or rest & ~c:
+                    continue  # a rank twice in the back, or one it does not take
+                found = self._back_kickers(gf, gm, gb, front, middle, fs, ms,
+                                           (_ranks_of(rest),))
+                if found is not None:
+                    return found
+        return None
+
+    def _middle_ok(self, front: Key, middle: Key, gm: Group, ms: tuple[int, ...]) -> bool:
+        """Whether the middle, its kickers `ms` chosen, is a valid row beside `front`:
+        five singles that do not run, not below the front, two suits where it must."""
+        category = middle[0]
+        if category == HIGH_CARD and _is_straight(middle[1:], self.wheel):
+            return False
+        if category == front[0] and category != THREE_OF_A_KIND \
+                and front > middle[:len(front)]:
+            return False
+        return not (self.flush_suits and category in TWO_SUITED
+                    and not self._two_suits_possible(gm.take + ms))
+
+    def _back_kickers(self, gf: Group, gm: Group, gb: Group, front: Key, middle: Key,
+                      fs: tuple[int, ...], ms: tuple[int, ...],
+                      choices: Iterable[tuple[int, ...]]) -> Layout | None:
+        """The first of the back's kicker `choices` that makes a valid back, dealt (`fs`,
+        `ms`: the front's and the middle's kickers)."""
+        b_key = gb.key
+        check_mb = gm.kickers and gm.key == b_key  # same group: the kickers decide
         for bs in choices:
             back = b_key + bs
             if b_key[0] == HIGH_CARD and _is_straight(back[1:], self.wheel):
@@ -863,12 +664,8 @@ class _Search:
             if self.flush_suits and b_key[0] in TWO_SUITED and \
                     not self._two_suits_possible(gb.take + bs):
                 continue
-            for r in bs:
-                counts[r] -= 1
-            layout = self._deal((front, middle, back), (gf, gm, gb),
-                                (front[len(gf.key):], middle[len(gm.key):], back[len(b_key):]))
-            for r in bs:
-                counts[r] += 1
+            # Dealing reads the cards by rank (free), not the counts.
+            layout = self._deal((front, middle, back), (gf, gm, gb), (fs, ms, bs))
             if layout is not None:
                 return layout
         return None
@@ -881,43 +678,39 @@ class _Search:
         of its ranks from what the flushes left. Refuse (None) when no way of dealing
         keeps each rank-only 5-card row off a single suit and each joker row worth
         exactly its assumed key."""
+        # Only a suit of five can make a row five of one suit, and only a row of five
+        # ranks (a high card, a straight) or, with twin cards, any row.
+        one_suit = self.flush_suits
+        distinct = _ANY_ROW if self.twins else _FIVE_RANKS
+        gf, gm, gb = groups
+        if not self.all_jokers and gm.suit is None and gb.suit is None:
+            # Most deals: no jokers, no flush row, so the rows' ranks are all there is
+            # to them — what the loop below finds, without it.
+            needs = (gf.take + kickers[0], gm.take + kickers[1], gb.take + kickers[2])
+            if not (one_suit and (keys[2][0] in distinct and self._may_be_one_suit(needs[2])
+                                  or keys[1][0] in distinct
+                                  and self._may_be_one_suit(needs[1]))):
+                return self._hand_out(keys, needs, ([], [], []), self.by_rank, [])
         rows: list[list[Card]] = [[], [], []]
-        needs: list[tuple[int, ...]] = [(), (), ()]
-        jokers = list(self.joker_cards)
+        needs = [(), (), ()]
+        jokers = list(self.joker_cards) if self.all_jokers else []
         risky = []
         for index in (2, 1, 0):
             group = groups[index]
-            row = rows[index]
-            if group.jokers:
-                row.extend(jokers.pop() for _ in range(group.jokers))
-            if group.suit is not None:
-                row.extend([_CARDS[(r, group.suit)] for r in group.take])
+            used = group.jokers
+            if used:
+                rows[index].extend(jokers.pop() for _ in range(used))
+            suit = group.suit
+            if suit is not None:
+                rows[index].extend([_CARDS[(r, suit)] for r in group.take])
                 continue
             needs[index] = need = group.take + kickers[index]
-            if group.jokers or (index and self.flush_suits and self._may_be_one_suit(need)):
+            if used or (index and one_suit and keys[index][0] in distinct
+                        and self._may_be_one_suit(need)):
                 risky.append(index)
         free = self.free
         if not risky:
-            # Any cards of the right ranks will do: hand them out ♠ ♥ ♣ ♦. A group's
-            # ranks come first, then the kickers high to low: display order already,
-            # but for straights (low to high) and twin-card flushes (pair first).
-            taken = [0] * (ACE + 1)
-            ordered = not self.all_jokers
-            for index in (2, 1, 0):
-                row = rows[index]
-                for r in needs[index]:
-                    row.append(free[r][taken[r]])
-                    taken[r] += 1
-                category = keys[index][0]
-                if index and (category == STRAIGHT or category == STRAIGHT_FLUSH):
-                    _straight_low_to_high(row)
-                elif category == FLUSH and len(set(keys[index][1:])) < 5:
-                    ordered = False  # a twin pair goes first: leave it to display_row
-            # 13 cards: every card is in a row, none is left out.
-            unused = ([card for r in RANKS_DESC for card in free[r][taken[r]:]]
-                      if self.spare else []) + jokers
-            return Layout(tuple(rows[0]), tuple(rows[1]), tuple(rows[2]), keys, tuple(unused),
-                          ordered)
+            return self._hand_out(keys, needs, rows, free, jokers)
         # Deal the ranks no risky row needs any way; search the rest.
         pool = [cards[::-1] for cards in free]  # rows pop from the end: ♠ first
         risky_ranks = sorted({r for index in risky for r in needs[index]}, reverse=True)
@@ -931,7 +724,34 @@ class _Search:
         if dealt is None:
             return None
         unused = tuple(card for cards in pool for card in cards) + tuple(jokers)
-        return Layout(tuple(dealt[0]), tuple(dealt[1]), tuple(dealt[2]), keys, unused)
+        return _layout(tuple(dealt[0]), tuple(dealt[1]), tuple(dealt[2]), keys, unused, False)
+
+    def _hand_out(self, keys: tuple[Key, Key, Key], needs: Sequence[tuple[int, ...]],
+                  rows: Sequence[list[Card]], free: list[list[Card]],
+                  jokers: list[Card]) -> Layout:
+        """_deal when any cards of the right ranks will do: each row (its flush cards and
+        jokers already in `rows`) takes the cards of its `needs` ranks from `free`,
+        ♠ ♥ ♣ ♦, back first. A group's ranks come first, then the kickers high to low:
+        display order already, but for straights (low to high) and twin-card flushes
+        (pair first)."""
+        taken = [0] * (ACE + 1)
+        ordered = not self.all_jokers
+        for index in (2, 1, 0):
+            row = rows[index]
+            for r in needs[index]:
+                n = taken[r]
+                row.append(free[r][n])
+                taken[r] = n + 1
+            category = keys[index][0]
+            if index and (category == STRAIGHT or category == STRAIGHT_FLUSH):
+                _straight_low_to_high(row)
+            elif category == FLUSH and len(set(keys[index][1:])) < 5:
+                ordered = False  # a twin pair goes first: leave it to display_row
+        # 13 cards: every card is in a row, none is left out.
+        unused = ([card for r in RANKS_DESC for card in free[r][taken[r]:]]
+                  if self.spare else []) + jokers
+        return _layout(tuple(rows[0]), tuple(rows[1]), tuple(rows[2]), keys,
+                       tuple(unused), ordered)
 
     @property
     def free(self) -> list[list[Card]]:
@@ -973,7 +793,7 @@ class _Search:
             return False
         mask = 0
         for r in ranks:
-            mask |= _BITS[r]
+            mask |= BITS[r]
         if len(ranks) != mask.bit_count():
             # A rank twice: one suit only with the 65-card deck's twin cards.
             return self.twins
@@ -1014,9 +834,8 @@ class _Search:
 
 
 _CARDS = {(card.rank, card.suit): card for card in STANDARD_CARDS}
-
-
-_BITS = tuple(1 << r for r in range(ACE + 1))
+_FIVE_RANKS = (HIGH_CARD, STRAIGHT)  # the rank-only rows of five different ranks
+_ANY_ROW = tuple(range(FIVE_OF_A_KIND + 1))
 
 
 def _straight_low_to_high(row: list[Card]) -> None:
@@ -1137,50 +956,15 @@ def _candidates(counts: list[int], group: Group, below: int) -> tuple[int, ...]:
     return tuple(r for r in RANKS_DESC if counts[r] and r < below and r not in forbid)
 
 
-# The ranks below each kicker limit (a rank, or none), as bits.
-_MASKS_UNDER = {below: sum(_BITS[r] for r in RANKS_DESC if r < below)
-                for below in (*range(ACE + 2), NO_LIMIT)}
+_RANKS_OF: dict[int, tuple[int, ...]] = {}
 
 
-def _ranks_under(below: int) -> int:
-    """The ranks below `below`, as bits."""
-    mask = _MASKS_UNDER.get(below)
-    return sum(_BITS[r] for r in RANKS_DESC if r < below) if mask is None else mask
-
-
-def _kicker_ranks(group: Group) -> int:
-    """The ranks (bits) whose cards the group's row may take as kickers."""
-    if not group.kickers:
-        return 0
-    mask = _ranks_under(group.below)
-    for r in group.forbid:
-        mask &= ~_BITS[r]
-    return mask
-
-
-def _fitting(counts: list[int], ranks: Sequence[int], accepts: tuple[int, int, int],
-             slots: int, wanted: int) -> tuple[int, ...] | None:
-    """With every card to be used, can the rows' `slots` kicker slots hold what is left?
-    None if not; else the ranks among `wanted` (bits) that hold a card, highest first:
-    the next row's kicker candidates. `ranks`: those that may hold cards, high to low;
-    `accepts`: each row's _kicker_ranks (0 for a row that is done).
-
-    Each row takes at most one card of a rank; a rank with more cards than rows that
-    accept it cannot be placed."""
-    a, b, c = accepts
-    # The ranks with room for one, two, three cards: bit tests instead of a loop over
-    # the rows for every rank (this runs a few dozen times a hand).
-    room = (0, a | b | c, (a & b) | (c & (a | b)), a & b & c)
-    found = []
-    for r in ranks:
-        n = counts[r]
-        if n:
-            bit = _BITS[r]
-            if n > 3 or not room[n] & bit:
-                return None
-            if wanted & bit:
-                found.append(r)
-    return tuple(found) if sum(counts) == slots else None
+def _ranks_of(mask: int) -> tuple[int, ...]:
+    """The ranks of a set of ranks (bits), high to low; kept, as only 8,192 sets exist."""
+    ranks = _RANKS_OF.get(mask)
+    if ranks is None:
+        ranks = _RANKS_OF[mask] = tuple([r for r in RANKS_DESC if mask & BITS[r]])
+    return ranks
 
 
 def _is_straight(ranks: tuple[int, ...], wheel: str) -> bool:

@@ -38,6 +38,7 @@ from .rows import evaluate
 Rows = tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
 RANKS = tuple(range(2, ACE + 1))
 FACE_CARDS = tuple(Card(rank, suit) for rank in (11, 12, 13) for suit in SUITS)
+_FACE_CODES = tuple(card.code for card in FACE_CARDS)
 ARRANGEMENT_SPECIALS = ("three_straight_flushes", "three_flushes", "three_straights")
 
 
@@ -126,15 +127,13 @@ class _Hand:
     def __init__(self, cards: Sequence[Card]) -> None:
         if len(cards) != 13:
             raise ValueError(f"a special hand is 13 cards, not {len(cards)}")
+        # Every hint list and every submission tests the specials: a pass per count.
+        plain = [card for card in cards if card.rank != JOKER_RANK]
         counts = [0] * (ACE + 1)  # index = rank; 0 and 1 stay unused
-        suit_counts = dict.fromkeys(SUITS, 0)
-        plain = []
-        for card in cards:
-            if card.rank == JOKER_RANK:
-                continue
-            plain.append(card)
+        for card in plain:
             counts[card.rank] += 1
-            suit_counts[card.suit] += 1
+        suits = [card.suit for card in plain]
+        suit_counts = {suit: suits.count(suit) for suit in SUITS}
         self.cards = tuple(cards)
         self.plain = plain
         self.jokers = 13 - len(plain)
@@ -170,8 +169,9 @@ def _royals_jqka(hand: _Hand, rule: SpecialRule) -> bool:
 
 
 def _twelve_faces(hand: _Hand, rule: SpecialRule) -> bool:
-    held = set(hand.plain)
-    missing = sum(1 for face in FACE_CARDS if face not in held)
+    # By code (one card, one code): a set of cards would hash each card's fields.
+    held = {card.code for card in hand.plain}
+    missing = sum(1 for face in _FACE_CODES if face not in held)
     return missing <= hand.jokers
 
 
@@ -187,7 +187,11 @@ def _four_trips(hand: _Hand, rule: SpecialRule) -> bool:
 def _groups_short_by(hand: _Hand, size: int, groups: int) -> int:
     """Cards the jokers must add so that `groups` ranks hold at least `size` cards each;
     the ranks already holding the most cards are the cheapest to complete."""
-    return sum(max(0, size - count) for count in hand.largest[:groups])
+    short = 0
+    for count in hand.largest[:groups]:  # a loop: no generator for three or four counts
+        if count < size:
+            short += size - count
+    return short
 
 
 def _six_pairs(hand: _Hand, rule: SpecialRule) -> bool:
@@ -203,6 +207,9 @@ def _five_pairs_trips(hand: _Hand, rule: SpecialRule) -> bool:
     # at least 3 (it gives the triple, the rest of it pairs); every other rank is even.
     # A joker changes one rank's count, so try the ranks it could take (13, or 91 for two).
     counts = hand.counts
+    if not hand.jokers:  # most hands: the counts as they are, without copying them
+        odd = [n for n in counts if n % 2]
+        return len(odd) == 1 and odd[0] >= 3
     for ranks in combinations_with_replacement(RANKS, hand.jokers):
         with_jokers = list(counts)
         for rank in ranks:

@@ -125,3 +125,25 @@ def test_a_13_card_hint_has_no_discards():
     hands, _ = fairness.deal_from_seed("ab" * 32, PRESETS["standard"], 2)
     hints = machine.hand_hints(codes(hands[0]), PRESETS["standard"])
     assert all(hint["discards"] == [] for hint in hints)
+
+
+def test_a_hints_discards_are_the_dealt_cards_its_rows_leave_out_twins_and_all():
+    """hint_dict's discards, the quick way (no code dealt twice) and the counting way (a
+    65-card hand holding both twins of a diamond), are games.machine.state.left_out."""
+    from games.machine.hints import hint_dict
+    from rules.engine.cards import SeededSource, build_deck, shuffle
+    from rules.engine.hints import hints
+
+    config = PRESETS["extra-three"]
+    source = SeededSource(17)
+    deck = build_deck(config.deck, config.jokers)
+    twins_seen = False
+    for _ in range(150):
+        hand = shuffle(deck, source)[:16]
+        dealt = codes(hand)
+        twins_seen = twins_seen or len(set(dealt)) < len(dealt)
+        for hint in hints(hand, config):
+            rows = codes(hint.front) + codes(hint.middle) + codes(hint.back)
+            assert hint_dict(hint, dealt)["discards"] == list(left_out(dealt, rows))
+            assert hint_dict(hint, dealt[:13])["discards"] == list(left_out(dealt[:13], rows))
+    assert twins_seen
