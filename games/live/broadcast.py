@@ -21,7 +21,6 @@ import json
 import logging
 import os
 import threading
-import weakref
 from typing import Any
 
 from asgiref.sync import SyncToAsync
@@ -152,32 +151,27 @@ def send_many(messages: list[tuple[str, dict[str, Any]]]) -> None:
                for table in {table_of(group) for group, _ in messages}} if here_first else {}
 
     async def send_all() -> None:
-        try:
-            for group, sealed in envelopes:
-                if here_first is None:
-                    await layer.group_send(group, sealed)
-                else:
-                    await here_first(group, sealed, publish=publish[table_of(group)])
-        except Exception as error:  # noqa: BLE001 — see the docstring
-            logger.warning("broadcast of %s failed: %s",
-                           [f"{m.get('type')}->{g}" for g, m in messages],
-                           type(error).__name__)
+        for group, sealed in envelopes:
+            if here_first is None:
+                await layer.group_send(group, sealed)
+            else:
+                await here_first(group, sealed, publish=publish[table_of(group)])
 
-    _run(send_all)
+    try:
+        _run(send_all)
+    except Exception as error:  # noqa: BLE001 — see the docstring
+        logger.warning("broadcast of %s failed: %s",
+                       [f"{m.get('type')}->{g}" for g, m in messages], type(error).__name__)
 
 
 def _run(send_all) -> None:
-    """Run the sends on an event loop that holds a lasting Redis connection.
-
-    In daphne the services run in a thread of the consumer's event loop: the sends are
-    handed to that loop and the thread goes on without waiting for them — they run in
-    the order they were handed over (`_handed_over`), the local fan-out before the
-    waiting consumer resumes. Waiting was a thread hand-off each way per service call,
-    ~150 µs of CPU on these machines. Elsewhere — a Celery worker, the embedded timer
-    thread, a benchmark — the sends go to this process's own sending loop, and the
-    caller waits for them (a task may end, and its process with it, right after).
-    (async_to_sync would start a thread, an event loop and a Redis connection for every
-    batch; its machinery cost more than the sends: bench/ws_load.py, py-spy --gil.)"""
+    """Run the sends to the end, on an event loop that holds a lasting Redis connection.
+    In daphne the services run in a thread of the consumer's event loop: the sends go to
+    that loop. Elsewhere — a Celery worker, the embedded timer thread, a benchmark — to
+    this process's own sending loop (async_to_sync would start a thread, an event loop
+    and a Redis connection for every batch). Handed over with run_coroutine_threadsafe
+    rather than async_to_sync, whose machinery for running sync code back in the calling
+    thread (none here) cost more than the sends (bench/ws_load.py, py-spy --gil)."""
     loop = None
     if getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None) == os.getpid():
         loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
@@ -185,36 +179,7 @@ def _run(send_all) -> None:
         # A thread of the owner's own (a forwarded command): the sockets' loop, so that
         # the local fan-out reaches them.
         loop = _serving
-    if loop is not None and loop.is_running():
-        loop.call_soon_threadsafe(_handed_over, send_all)
-        return
     asyncio.run_coroutine_threadsafe(send_all(), loop or _sending_loop()).result()
-
-
-# Per loop, the last batch of sends handed over: the next one starts after it, so that
-# batches never overtake each other (one held up by a publish to Redis included).
-_last_sends: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Task]" = (
-    weakref.WeakKeyDictionary())
-
-
-def _handed_over(send_all) -> None:
-    """On the sockets' loop: start `send_all` after the batches handed over before it."""
-    loop = asyncio.get_running_loop()
-    before = _last_sends.get(loop)
-    if before is None or before.done():
-        task = loop.create_task(send_all())
-    else:
-        async def after_the_last() -> None:
-            await asyncio.wait([before])
-            await send_all()
-
-        task = loop.create_task(after_the_last())
-    _last_sends[loop] = task
-    _sending.add(task)  # a task the loop alone refers to may be collected mid-way
-    task.add_done_callback(_sending.discard)
-
-
-_sending: set[asyncio.Task] = set()
 
 
 _serving: asyncio.AbstractEventLoop | None = None
