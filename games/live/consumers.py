@@ -181,22 +181,6 @@ async def watch(table_id: int) -> None:
                        type(error).__name__)
 
 
-def _arrive(*, table_id: int, user) -> dict[str, Any] | None:
-    """A socket arriving at a table this process owns, in one thread: its presence lease
-    (first: a presence sweep must not find the seat connected without one), its seat
-    marked connected, and the state it is sent (None: the table is gone)."""
-    try:
-        _lease_cache().set(presence_lease_key(table_id, user.id), 1,
-                           timeout=settings.PRESENCE_LEASE_SECONDS)
-    except Exception as error:  # noqa: BLE001 — the heartbeat writes it again
-        logger.warning("presence lease not written: %s", type(error).__name__)
-    services.player_connection(table_id=table_id, user=user, connected=True)
-    try:
-        return selectors.table_state(table_id=table_id, user=user)
-    except GameError:
-        return None
-
-
 # One register per event loop: the sockets of a loop live and die with it (a server
 # process has one; the test suite a new one per test, so nothing leaks between tests).
 _registers: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _OpenSockets]" = (
@@ -256,6 +240,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=CLOSE_TOO_MANY_SOCKETS)
             return
         self.counted = True
+        # The lease first: a presence sweep must not find the seat connected without one.
+        try:
+            await open_sockets().renew((self.table_id, self.user.id))
+        except Exception as error:  # noqa: BLE001 — the heartbeat writes it again
+            logger.warning("presence lease not written: %s", type(error).__name__)
         # Tell the owner, join, then read the state: nothing broadcast in between is
         # missed (its owner publishes to this process from the moment it heard).
         broadcast.serve_sockets_here(asyncio.get_running_loop())
@@ -264,27 +253,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                       broadcast.player_group(self.table_id, self.user.id)):
             await self.channel_layer.group_add(group, self.channel_name)
             self.joined.append(group)
-        if owner.owns(self.table_id):
-            # The lease, the seat connected and the state read in one hop off the loop:
-            # each hop is a thread hand-off each way, and a connect made five.
-            async with _table_lock(self.table_id):
-                state = await _db(_arrive)(table_id=self.table_id, user=self.user)
-            if state is None:  # the table went while this socket arrived
-                await self.close(code=CLOSE_NOT_FOUND)
-            else:
-                await self.send_state(state)
-            return
-        await self.renew_lease()
         await self.change(services.player_connection, connected=True)
         await self.send_state()
-
-    async def renew_lease(self) -> None:
-        """This socket's presence lease. Before its seat is marked connected: a presence
-        sweep must not find the seat connected without one."""
-        try:
-            await open_sockets().renew((self.table_id, self.user.id))
-        except Exception as error:  # noqa: BLE001 — the heartbeat writes it again
-            logger.warning("presence lease not written: %s", type(error).__name__)
 
     async def close(self, code=None, reason=None) -> None:
         # Frames already queued behind this one are dropped, not answered: a send on a
@@ -431,12 +401,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             self.version = version
         await super().send_json(content, close=close)
 
-    async def send_state(self, state: dict[str, Any] | None = None) -> None:
-        """Send the table's state (`state`: read already, or None to read it now)."""
+    async def send_state(self) -> None:
         try:
-            if state is None:
-                state = await _db(selectors.table_state)(table_id=self.table_id,
-                                                         user=self.user)
+            state = await _db(selectors.table_state)(table_id=self.table_id, user=self.user)
             if services.overdue(state["round"]):
                 # A round whose timer was lost (in-memory broker, restart) settles now,
                 # at the table's owner; the state read shows it settled. Checked on the
