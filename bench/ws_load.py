@@ -121,8 +121,14 @@ def prepare(args, env) -> list[dict]:
     import django
 
     django.setup()
+    from importlib import import_module
+
+    from django.conf import settings
     from django.contrib.auth.hashers import make_password
-    from django.contrib.sessions.backends.db import SessionStore
+
+    # Sessions as a login saves them, with the engine the servers read them with (a
+    # cached_db session is in the cache from its login on).
+    SessionStore = import_module(settings.SESSION_ENGINE).SessionStore
 
     from accounts.models import User
     from games.live import services
