@@ -137,11 +137,7 @@ class _OpenSockets:
         """Renew the presence leases of `seats` (all of this process's by default)."""
         keys = {presence_lease_key(table_id, user_id): 1
                 for table_id, user_id in (seats or list(self.seats))}
-        if len(keys) == 1:  # a connect: one SET, not a pipeline (redis-py builds one dearly)
-            [key] = keys
-            await sync_to_async(_lease_cache().set, thread_sensitive=False)(
-                key, 1, timeout=settings.PRESENCE_LEASE_SECONDS)
-        elif keys:
+        if keys:
             await sync_to_async(_lease_cache().set_many, thread_sensitive=False)(
                 keys, timeout=settings.PRESENCE_LEASE_SECONDS)
 

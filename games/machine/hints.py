@@ -30,10 +30,7 @@ def _hint_dict(hint: Hint, dealt: Sequence[str], distinct: bool) -> dict[str, An
     played = front + middle + back
     if distinct:
         held = set(played)
-        if len(held) == len(dealt) and held.issuperset(dealt):
-            discards = []  # 13 cards: the rows hold every dealt card
-        else:
-            discards = [code for code in dealt if code not in held]
+        discards = [code for code in dealt if code not in held]
     else:
         discards = list(left_out(dealt, played))
     return {"special": hint.special, "front": front, "middle": middle, "back": back,

@@ -106,4 +106,3 @@ def test_a_cache_whose_pool_was_replaced_makes_a_client_of_the_new_pool():
     key = f"test-{uuid.uuid4().hex}"
     cache.set(key, 1, timeout=10)
     assert cache.get(key) == 1
-
