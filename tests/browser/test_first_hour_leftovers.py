@@ -172,9 +172,14 @@ def test_every_pair_scrolls_in_its_own_wrapper_not_the_page(browser, table_serve
 
 
 def hint_boxes(page) -> dict[str, dict]:
-    """Each hint's box, by its number (data-index)."""
-    return {button.get_attribute("data-index"): button.bounding_box()
-            for button in page.locator("#hint-list button.hint").all()}
+    """Each hint's box, by its number (data-index), read in one go in the page: the list
+    is redrawn whenever the table changes (a bot's seat arranging, the hold ending), and a
+    button read one at a time could be replaced between its lookup and its box."""
+    return page.evaluate("""() => Object.fromEntries(
+        Array.from(document.querySelectorAll("#hint-list button.hint"), (button) => {
+            const box = button.getBoundingClientRect();
+            return [button.dataset.index, { x: box.x, y: box.y, width: box.width, height: box.height }];
+        }))""")
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
@@ -207,7 +212,7 @@ def test_a_tap_on_a_hint_as_the_values_arrive_takes_that_hint(browser, table_ser
     target = page.locator('#hint-list button.hint[data-index="1"]')
     target.scroll_into_view_if_needed()  # on a phone the hints are a strip to swipe
     before = hint_boxes(page)
-    box = target.bounding_box()
+    box = before["1"]
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
     for _ in range(600):  # the advisor's values come when its task is done
@@ -234,9 +239,14 @@ def test_a_tap_on_a_hint_as_the_values_arrive_takes_that_hint(browser, table_ser
         now = after[index]
         assert abs(now["width"] - was["width"]) <= 1 and abs(now["height"] - was["height"]) <= 1, \
             (index, was, now)
-    best = page.locator("#hint-list button.hint.best")
     assert page.locator("#hint-list > li").first.locator("button.hint.best").count() == 1
-    badge, hint = best.locator(".hint-best").bounding_box(), best.bounding_box()
+    badge, hint = page.evaluate("""() => {  // one read, for the reason hint_boxes gives
+        const best = document.querySelector("#hint-list button.hint.best");
+        return [best.querySelector(".hint-best"), best].map((node) => {
+            const box = node.getBoundingClientRect();
+            return { x: box.x, y: box.y, width: box.width, height: box.height };
+        });
+    }""")
     assert hint["x"] <= badge["x"] and badge["x"] + badge["width"] <= hint["x"] + hint["width"], (badge, hint)
     fits_across(page)
     assert not player.errors, player.errors
