@@ -41,12 +41,17 @@ export class HintList {
       this.list.scrollTop = 0;
       this.list.scrollLeft = 0;
     }
+    // What the list shows: the table redraws on every change (a bot arranging, a clock),
+    // and a list drawn again with the same hints would replace the very button a finger,
+    // the keyboard's focus or a screen reader was on.
+    const shown = JSON.stringify([hand, hints, hints.map((hint) => isActive(hint))]);
     if (sameHand && this.hold.held() && this.list.children.length) {
       this._markActive(hints, isActive);
-      this.hold.whenFree(() => this._draw(hints, isActive));
+      this.hold.whenFree(() => this._draw(hints, isActive, shown));
       return;
     }
-    this._draw(hints, isActive);
+    if (sameHand && shown === this.shown) return;
+    this._draw(hints, isActive, shown);
   }
 
   // While held: the same buttons stay where they are; only aria-pressed and "active" change.
@@ -62,8 +67,9 @@ export class HintList {
     }
   }
 
-  _draw(hints, isActive) {
+  _draw(hints, isActive, shown) {
     const t = this.t;
+    this.shown = shown;
     if (!hints.length) {
       this.list.replaceChildren(el("li", { class: "muted" }, t("hints.none")));
       return;

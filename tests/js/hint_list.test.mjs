@@ -131,3 +131,15 @@ test("a new hand's list starts at its top; the same hand's keeps where it was sc
   assert.equal(list.scrollTop, 0);
   assert.equal(list.scrollLeft, 0);
 });
+
+test("drawn again with the same hints, the list keeps its buttons (a focus or a finger stays on)", () => {
+  const time = fakeTime();
+  const { list, hints } = listed(time);
+  hints.render(valued, none, 7);
+  const before = buttons(list);
+  hints.render(valued.map((hint) => ({ ...hint })), none, 7); // a bot arranged: the table redrew
+  assert.deepEqual(buttons(list).map((button, index) => button === before[index]), [true, true, true]);
+  hints.render(valued, (hint) => hint === valued[0], 7); // a hint taken: drawn with it marked
+  assert.equal(buttons(list).some((button, index) => button === before[index]), false);
+  assert.equal(buttons(list)[1].getAttribute("aria-pressed"), "true");
+});
