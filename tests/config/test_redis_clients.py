@@ -2,11 +2,14 @@
 each talk through one Redis client per connection pool instead of building one per
 message or operation, and what they write still lands under the deployment's prefix."""
 
+import asyncio
 import uuid
 
 import pytest
 import redis
+from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.core.cache import CacheHandler
 from kombu import Connection, Exchange, Producer, Queue
 
 from config.celery import app
@@ -100,9 +103,44 @@ def test_the_cache_talks_through_one_client_per_pool():
 def test_a_cache_whose_pool_was_replaced_makes_a_client_of_the_new_pool():
     cache = _redis_cache()
     old = cache._cache.get_client(write=True)
-    cache._cache._pools.clear()  # as a forked process that rebuilds its pools
+    replaced = redis.ConnectionPool.from_url(settings.REDIS_URL)
+    cache._cache._pools[0] = replaced
     new = cache._cache.get_client(write=True)
-    assert new is not old and new.connection_pool is cache._cache._pools[0]
+    assert new is not old and new.connection_pool is replaced
     key = f"test-{uuid.uuid4().hex}"
     cache.set(key, 1, timeout=10)
     assert cache.get(key) == 1
+    cache.delete(key)
+
+
+def test_every_socket_s_cache_shares_the_process_s_pool_and_connection():
+    """Django keeps a cache per async context, and daphne runs each socket in one of its
+    own: each socket's connect, reading its session, built a cache, a pool and a new
+    TCP connection to Redis. Twenty sockets' contexts now share one pool, and reading
+    one after another they open one connection between them."""
+    from config import settings as configured
+
+    handler = CacheHandler({"default": configured.CACHES["default"] | {"LOCATION": settings.REDIS_URL}})
+    key = f"test-{uuid.uuid4().hex}"
+    used = []
+
+    def log_in() -> None:
+        handler["default"].set(key, "session", timeout=10)
+
+    def read_session() -> None:
+        cache = handler["default"]
+        assert cache.get(key) == "session"
+        used.append((cache, cache._cache._get_connection_pool(False)))
+
+    async def sockets() -> None:
+        await asyncio.create_task(sync_to_async(log_in)())
+        for _ in range(20):  # one after another, as a connect storm's hops mostly are
+            await asyncio.create_task(sync_to_async(read_session)())
+
+    asyncio.run(sockets())
+    assert len({id(cache) for cache, _ in used}) == 20  # Django's cache per context
+    pools = {id(pool): pool for _, pool in used}
+    assert len(pools) == 1
+    [pool] = pools.values()
+    assert pool._created_connections == 1
+    handler["default"].delete(key)
