@@ -127,3 +127,21 @@ def test_a_bot_s_picture_has_a_url_of_its_own_and_two_figures_fit(client):
     # A person named like a bot is a person: their own design and initial.
     person = make_user(username="~bot-normal-9", display_name="Bot · Normal 9")
     assert avatars.bot_face(person) is None and avatars.initial(person) == "B"
+
+
+def test_an_avatar_s_path_is_the_one_its_url_pattern_gives_under_any_script_prefix():
+    """avatar_url fills in a pattern reversed once per script prefix instead of reversing
+    each player's path: it must be the very path `reverse` gives."""
+    from django.urls import set_script_prefix
+
+    user = make_user("prefixed")
+    for prefix in ("/", "/thirteen-water/"):
+        set_script_prefix(prefix)
+        try:
+            for user_id in (1, 42, 987654321, user.pk):
+                user.pk = user_id
+                expected = reverse("accounts:avatar", args=[user_id])
+                assert avatars.avatar_url(user).split("?")[0] == expected
+                assert expected.startswith(prefix)
+        finally:
+            set_script_prefix("/")
