@@ -219,7 +219,10 @@ def _deal(table: Table, seats: list[Seat], config: RuleConfig,
         deal_commitment=fairness.commitment(server_seed), deadline=state.deadline,
         table_version=version, banker_position=state.banker, flow=flow_of(state),
         fairness=scheme, client_seeds=client_seeds)])
-    rows.insert([RoundSecret(round=round, deal_seed=server_seed)])
+    # By id: made with `round=round`, the secret and the round would cache each other, a
+    # cycle that only the garbage collector's full collections free (with the round's
+    # table, session and rules).
+    rows.insert([RoundSecret(round_id=round.id, deal_seed=server_seed)])
     created = rows.insert([
         Hand(round=round, user_id=seat.user_id, position=seat.position,
              dealt_cards=dealt[seat.position],
