@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from games.record.names import seat_name_strings
 from games.vocabulary import card_strings, rule_label_strings
 
 
@@ -118,6 +119,7 @@ def replay_strings() -> dict[str, str]:
                              "{name}."),
     }
     strings.update(rule_label_strings())
+    strings.update(seat_name_strings())  # "Bot 3", as the table names the seat
     return strings
 
 

@@ -1,12 +1,14 @@
 """Template helpers for the history pages and the profile's statistics:
 `{% load history_tags %}`, then `{% profile_statistics user %}`, `{{ points|signed }}`,
-`{{ average|signed_number }}`, `{{ slug|rule_label }}` and `{{ rate|percent }}`."""
+`{{ average|signed_number }}`, `{{ slug|rule_label }}`, `{{ rate|percent }}` and
+`{{ hand.display_name|seat_name }}`."""
 
 from __future__ import annotations
 
 from django import template
 
 from games.record import history
+from games.record.names import seat_name as _seat_name
 from rules.models import LABELS as RULE_LABELS
 
 register = template.Library()
@@ -56,3 +58,9 @@ def rule_label(slug) -> str:
 @register.filter
 def percent(rate) -> str:
     return "—" if rate is None else f"{round(rate * 100)}%"
+
+
+@register.filter
+def seat_name(name) -> str:
+    """A seat's name as the table showed it: a bot's "Bot 3" (games.record.names)."""
+    return _seat_name(name)

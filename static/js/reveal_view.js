@@ -18,9 +18,10 @@ import { signed } from "./i18n.js";
 import { ROWS, compareKeys, evaluate, rowLabel } from "./rows.js";
 import { candidateMarks, revealSteps, rowPoints } from "./reveal.js";
 import { cardWord, horseHolder } from "./room_model.js";
+import { botLevel, shownName } from "./seat_names.js";
 import { accountRound, pairComponents } from "./table_accounting.js";
 import { drawBreakdown, showStep } from "./table_breakdown.js";
-import { avatar, botLevel, ratingText, seatSpot, shownName } from "./table_seats.js";
+import { avatar, ratingText, seatSpot } from "./table_seats.js";
 import { revealSeconds } from "./table_seconds.js";
 
 const FLIP_MS = 320; // between two hands of one row

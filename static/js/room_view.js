@@ -7,6 +7,7 @@ import { el } from "./dom.js";
 import { signed } from "./i18n.js";
 import { cardWord, roomActions, roundLabel, startNow, yourSeed } from "./room_model.js";
 import { fill } from "./rows.js";
+import { shownName } from "./seat_names.js";
 
 export class RoomView {
   /**
@@ -101,7 +102,7 @@ export class RoomView {
           ? el("th", { scope: "col", class: "number" }, t("session.won")) : null)),
       el("tbody", {}, rows.map((row) => el("tr", { class: row.user_id === this.userId ? "you" : null },
         el("td", { class: "number" }, String(row.rank)),
-        el("td", {}, row.display_name),
+        el("td", {}, shownName(row.display_name, t)), // "Bot 3", as on its seat and the summary page
         el("td", { class: `number points ${row.total > 0 ? "win" : row.total < 0 ? "loss" : ""}` },
           signed(row.total)),
         row.rounds !== undefined ? el("td", { class: "number" }, `${row.rounds_won} / ${row.rounds}`) : null)))));

@@ -5,6 +5,7 @@
 
 import { el } from "./dom.js";
 import { signed } from "./i18n.js";
+import { shownName } from "./seat_names.js";
 import { summaryLines } from "./table_accounting.js";
 
 const tone = (points) => (points > 0 ? "win" : points < 0 ? "loss" : "tie");
@@ -51,7 +52,7 @@ export function drawBreakdown(entry, hand, context) {
     dataset: { step: "totals", kind: "total", points: entry.total } },
   el("span", { class: "line-name" }, t("felt.total")),
   el("span", { class: `line-points ${tone(entry.total)}` }, `= ${signed(entry.total)}`)));
-  return el("ul", { class: "breakdown", "aria-label": t("felt.breakdown", { name: hand.display_name }) }, items);
+  return el("ul", { class: "breakdown", "aria-label": t("felt.breakdown", { name: shownName(hand.display_name, t) }) }, items);
 }
 
 /** Turn on the lines a step explains, in every hand of `root`; "totals" turns on the rest. */

@@ -8,6 +8,7 @@ import { cardBackSVG } from "./cards.js";
 import { el } from "./dom.js";
 import { signed } from "./i18n.js";
 import { cardWord, horseHolder, mayFreeSeat } from "./room_model.js";
+import { BOT_NAME, botLevel, shownName } from "./seat_names.js";
 
 function has(list, position) {
   return Array.isArray(list) && list.includes(position);
@@ -96,19 +97,6 @@ export function seatSpot(position, viewer, max) {
   return spots[relative] || "t";
 }
 
-// The bot accounts' names, as the server makes them (games.live.services.bot_seats).
-const BOT_NAME = /^Bot · (Easy|Normal|Strong) (\d+)$/;
-
-/**
- * A player's name as the table shows it. A bot's "Bot · Normal 3" becomes "Bot 3" in the
- * page's language (issue 24: on a phone three bots were all "Bot · Norm…"); its level is
- * on its badge. `t` absent: the name as it is.
- */
-export function shownName(name, t) {
-  const bot = t && typeof name === "string" ? BOT_NAME.exec(name) : null;
-  return bot ? t("felt.bot_name", { number: bot[2] }) : name;
-}
-
 /** The seat's face: its avatar picture, or the first letter of the name on a disc. A
  * bot's picture is its number on a rounded square in a colour of its own, drawn by the
  * server (accounts/avatars.py) so that a bot looks the same on every page; its frame here
@@ -141,12 +129,6 @@ function botBadge(seat, t) {
   const level = typeof seat.bot === "string" || typeof seat.bot === "number" ? String(seat.bot) : "";
   return el("span", { class: "seat-badge bot" },
     level ? t("felt.bot_level", { level: botLevel(level, t) }) : t("felt.bot"));
-}
-
-/** A bot's level in the page's language (the server's levels: easy, normal, strong). */
-export function botLevel(level, t) {
-  const names = { easy: t("felt.level_easy"), normal: t("felt.level_normal"), strong: t("felt.level_strong") };
-  return names[level] || level;
 }
 
 /** The other players' cards, face down until the reveal: a fan while they arrange, three

@@ -83,3 +83,48 @@ def cut_words(page) -> list[str]:
     return page.locator(".seat .seat-state, .seat .seat-name").evaluate_all(
         """nodes => nodes.filter(n => n.getBoundingClientRect().width > 2
                                  && n.scrollWidth > n.clientWidth + 1).map(n => n.textContent)""")
+
+
+def test_the_replay_and_the_tables_rounds_name_the_bots_as_the_table_did(browser, table_server):
+    """The replay of a round against three bots names their seats "Bot 1"…"Bot 3" as the
+    table and its reveal did (it said "Bot · Normal 3"), in the seats, the narration and
+    the result, with the level apart on a badge; the table's rounds say the same."""
+    from tests.browser.test_phone_arranging import practise_dealt
+
+    server = table_server(arrange_seconds=60)
+    player = Player(browser, server, "replaybots", "Mei", viewport=SIZES["desktop"]).register()
+    practise_dealt(player, "Quick test table", bots=3)
+    page = player.page
+    page.locator("#submit-button").click()
+    question = page.locator("#special-question")
+    page.wait_for_timeout(300)
+    if question.is_visible():
+        question.locator("[data-answer=plain]").click()
+    expect(page.locator("#reveal")).to_have_attribute("data-done", "true", timeout=60000)
+    expected = {"Bot 1", "Bot 2", "Bot 3"}
+    at_the_table = set(page.locator(".reveal-hand .reveal-name").all_inner_texts())
+    assert expected <= at_the_table, at_the_table
+    with page.expect_navigation():
+        page.get_by_role("link", name="Watch the replay").click()
+    expect(page.locator("#replay-app")).to_have_attribute("data-ready", "true")
+    page.keyboard.press("End")
+    seats = page.locator(".replay-seat .seat-name")
+    expect(seats).to_have_count(4)
+    assert set(seats.all_inner_texts()) == expected | {"Mei"}
+    expect(page.locator(".replay-seat .badge.bot")).to_have_count(3)
+    expect(page.locator(".replay-seat .badge.bot").first).to_have_text("Bot · Normal")
+    assert "Bot · Normal" not in " ".join(seats.all_inner_texts())
+    for line in page.locator("#replay-lines li").all_inner_texts():  # the totals
+        assert "Bot · Normal" not in line, line
+    result = page.locator(".replay-result-table .stack-lead").all_inner_texts()
+    assert {name.split(" (")[0].strip() for name in result} >= expected, result
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.locator("#replay-seats").scroll_into_view_if_needed()
+        page.screenshot(path=f"{SHOTS}/replay-bot-names-{size}.png")
+    page.get_by_role("link", name="All rounds at this table").click()
+    rounds = page.locator(".seat-result")
+    expect(rounds).to_have_count(4)
+    assert "Bot · Normal" not in " ".join(rounds.all_inner_texts())
+    assert all(any(name in text for text in rounds.all_inner_texts()) for name in expected)
+    assert not player.errors, player.errors

@@ -28,7 +28,7 @@ const REPLAY = {
   ],
 };
 
-const t = translator({
+const STRINGS = {
   "step.deal": "Dealt; commitment {commitment}…",
   "step.submit": "{name} submits by hand.",
   "step.submit_auto": "The timer submits for {name}.",
@@ -40,7 +40,8 @@ const t = translator({
   "row.front": "Front",
   "row.middle": "Middle",
   "row.back": "Back",
-});
+};
+const t = translator(STRINGS);
 
 test("the state after each step is rebuilt from the first step, so back equals forward", () => {
   const atDeal = stepState(REPLAY, 0);
@@ -70,6 +71,17 @@ test("each step is told in words: submissions by hand or by the timer, rows, tie
   assert.deepEqual(told[5].lines, ["Ann and Bo tie"]);
   assert.equal(told[6].headline, "Bo scoops Ann +3");
   assert.deepEqual(told[7].lines, ["Ann −6", "Bo +6"]);
+});
+
+test("a bot's seat is told as the table names it: Bot 3, not its account's Bot · Normal 3", () => {
+  const withBot = { ...REPLAY, hands: REPLAY.hands.map((hand) => (hand.position === 1
+    ? { ...hand, display_name: "Bot · Normal 3" } : hand)) };
+  const named = translator({ ...STRINGS, "felt.bot_name": "Bot {number}" });
+  const told = withBot.steps.map((step) => describeStep(withBot, step, named));
+  assert.equal(told[1].headline, "Bot 3 submits by hand.");
+  assert.deepEqual(told[3].lines, ["Bot 3 beats Ann: +1"]);
+  assert.equal(told[6].headline, "Bot 3 scoops Ann +3");
+  assert.deepEqual(told[7].lines, ["Ann −6", "Bot 3 +6"]);
 });
 
 test("points read as players say them", () => {

@@ -3,7 +3,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { botLevel, inReveal, seatSpot } from "../../static/js/table_seats.js";
+import { botLevel } from "../../static/js/seat_names.js";
+import { inReveal, seatSpot } from "../../static/js/table_seats.js";
 
 test("you sit at the bottom and the others follow round the table", () => {
   assert.deepEqual([0, 1, 2, 3].map((p) => seatSpot(p, 2, 4)), ["t", "l", "b", "r"]);

@@ -7,6 +7,7 @@
 // the pairs settled by agreement and the points moved outside the rows.
 
 import { cardName } from "../cards.js";
+import { shownName } from "../seat_names.js";
 
 export const ROWS = ["front", "middle", "back"];
 
@@ -78,7 +79,8 @@ export function stepState(replay, index) {
  * compared row, one line per pair. `t(id, params)` is the page's translator. */
 export function describeStep(replay, step, t) {
   const hands = handsByPosition(replay);
-  const name = (position) => (hands.get(position) || {}).display_name || `#${position}`;
+  // Each seat named as the table named it ("Bot 3", not its account's "Bot · Normal 3").
+  const name = (position) => shownName((hands.get(position) || {}).display_name, t) || `#${position}`;
   const special = (code) => t(`label.${code}`);
   switch (step.kind) {
     case "deal":
@@ -122,7 +124,7 @@ export function describeStep(replay, step, t) {
     case "totals":
       return {
         headline: t("step.totals"),
-        lines: replay.hands.map((hand) => `${hand.display_name} ${signed(step.totals[String(hand.position)])}`),
+        lines: replay.hands.map((hand) => `${name(hand.position)} ${signed(step.totals[String(hand.position)])}`),
       };
     default:
       return { headline: step.kind, lines: [] };

@@ -8,6 +8,7 @@
 
 import { cardName, cardSVG, secondCopies } from "../cards.js";
 import { candidateMarks } from "../reveal.js";
+import { botLevel, botLevelOf, shownName } from "../seat_names.js";
 import { ROWS, describeStep, dealtApart, heldApart, signed, stepState } from "./model.js";
 
 function el(tag, attributes = {}, ...children) {
@@ -103,6 +104,9 @@ export class ReplayView {
       const isBanker = state.banker === hand.position;
       if (isBanker) classes.push("banker");
       const badges = [];
+      // A bot is named as at the table ("Bot 3"); its level is its badge there, and here.
+      const level = botLevelOf(hand.display_name);
+      if (level) badges.push(el("span", { class: "badge bot" }, t("felt.bot_level", { level: botLevel(level, t) })));
       if (isBanker) badges.push(el("span", { class: "badge banker" }, t("hand.banker")));
       if (state.agreed.has(hand.position)) badges.push(el("span", { class: "badge good" }, t("hand.agreed")));
       if (submitted) badges.push(el("span", { class: "badge" }, hand.auto ? t("hand.auto") : t("hand.by_hand")));
@@ -115,7 +119,7 @@ export class ReplayView {
         el("header", { class: "replay-seat-head" },
           el("span", { class: "seat-name" },
             hand.avatar ? el("img", { class: "avatar", src: hand.avatar, alt: "", width: "24", height: "24" }) : null,
-            hand.display_name),
+            shownName(hand.display_name, t)),
           el("span", { class: "seat-score" }, el("span", { class: "visually-hidden" }, t("hand.score")),
             el("span", { class: pointsClass(running), "data-score": String(running) }, signed(running)))),
         body,
@@ -217,7 +221,7 @@ export function showVerification(box, report, replay, t) {
     return;
   }
   box.classList.add("bad");
-  const nameOf = (position) => (replay.hands.find((h) => h.position === position) || {}).display_name
+  const nameOf = (position) => shownName((replay.hands.find((h) => h.position === position) || {}).display_name, t)
     || `#${position}`;
   const problems = [];
   if (!report.commitment.ok) problems.push(t("verify.bad_commitment", { actual: report.commitment.actual }));
