@@ -341,9 +341,22 @@ function render({ animateReveal }) {
   if (settled) revealView.show(round, { animate: animateReveal });
   else revealView.hide();
   drawTheSeats();
+  showYourName();
   // The round's deadline is the phase's: public messages move it for everyone.
   const deadline = playing ? round.deadline || (you && you.deadline) : null;
   countdown.set(deadline, playing ? round.phase : null, Boolean(mine && yourMove(round, you)));
+}
+
+/**
+ * Your name in the site's header ("Profile · Mei") as your seat has it. The header is
+ * drawn with the page, and a name saved on the profile page in another tab reaches the
+ * table through the seats (games.live.signals): without this the header kept the old
+ * name beside the new one on your seat until the page was loaded again.
+ */
+function showYourName() {
+  const node = document.getElementById("your-name");
+  const mine = model.seats.find((seat) => seat.user_id === page.user_id);
+  if (node && mine?.display_name && node.textContent !== mine.display_name) node.textContent = mine.display_name;
 }
 
 /** Whether the clock runs out on something this player has still to do. */
