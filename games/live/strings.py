@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.vocabulary import card_strings, rule_label_strings
+from games.vocabulary import bot_seat_strings, card_strings, rule_label_strings
 
 
 def table_strings() -> dict[str, str]:
@@ -279,12 +279,7 @@ def table_strings() -> dict[str, str]:
         "felt.mute": _("Mute sounds"),
         "felt.unmute": _("Turn sounds on"),
         "felt.bot": _("Bot"),
-        "felt.bot_name": _("Bot {number}"),
-        "felt.bot_level": _("Bot · {level}"),
-        # A bot's level, as the lobby's form names it.
-        "felt.level_easy": _("Easy"),
-        "felt.level_normal": _("Normal"),
-        "felt.level_strong": _("Strong"),
+        **bot_seat_strings(),  # "Bot 3" and its level, as the replay names the seat
         "felt.cards_down": _("{count} cards face down"),
         "felt.hint_ev": _("Expected points: {ev}"),
         "felt.hint_best": _("Best value"),

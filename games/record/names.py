@@ -13,28 +13,16 @@ from __future__ import annotations
 
 import re
 
-from django.utils.translation import gettext as _
+from games.vocabulary import bot_seat_strings
 
 # The bot accounts' names, as the server makes them (seat_names.js's BOT_NAME).
 BOT_NAME = re.compile(r"^Bot · (Easy|Normal|Strong) (\d+)$")
 
 
-def seat_name_strings() -> dict[str, str]:
-    """The words seat_names.js names a bot's seat with, under the table page's ids
-    (games.live.strings), so the replay's "Bot 3" is the table's in every language."""
-    return {
-        "felt.bot_name": _("Bot {number}"),
-        "felt.bot_level": _("Bot · {level}"),
-        "felt.level_easy": _("Easy"),
-        "felt.level_normal": _("Normal"),
-        "felt.level_strong": _("Strong"),
-    }
-
-
 def seat_name(name: str) -> str:
     """A player's name as the pages show it: a bot's "Bot · Normal 3" is "Bot 3"."""
     bot = BOT_NAME.match(name) if isinstance(name, str) else None
-    return seat_name_strings()["felt.bot_name"].format(number=bot[2]) if bot else name
+    return bot_seat_strings()["felt.bot_name"].format(number=bot[2]) if bot else name
 
 
 def seat_level(name: str) -> str:
@@ -42,5 +30,5 @@ def seat_level(name: str) -> str:
     bot = BOT_NAME.match(name) if isinstance(name, str) else None
     if bot is None:
         return ""
-    strings = seat_name_strings()
+    strings = bot_seat_strings()
     return strings["felt.bot_level"].format(level=strings[f"felt.level_{bot[1].lower()}"])

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.record.names import seat_name_strings
-from games.vocabulary import card_strings, rule_label_strings
+from games.vocabulary import bot_seat_strings, card_strings, rule_label_strings
 
 
 def replay_strings() -> dict[str, str]:
@@ -119,7 +118,7 @@ def replay_strings() -> dict[str, str]:
                              "{name}."),
     }
     strings.update(rule_label_strings())
-    strings.update(seat_name_strings())  # "Bot 3", as the table names the seat
+    strings.update(bot_seat_strings())  # "Bot 3", as the table names the seat
     return strings
 
 
