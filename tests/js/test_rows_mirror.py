@@ -5,43 +5,26 @@ the server about a category or about which row is too high."""
 
 from __future__ import annotations
 
-import json
 import random
-import shutil
-import subprocess
-from pathlib import Path
-
-import pytest
 
 from rules.engine.arrangement import foul_reason
 from rules.engine.cards import JOKERS, STANDARD_CARDS, parse_cards
 from rules.engine.rows import evaluate
+from tests.js.node import needs_node, run_main
 
-ROOT = Path(__file__).resolve().parents[2]
-NODE = shutil.which("node")
-pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
+pytestmark = needs_node
 
 SCRIPT = """
 import { evaluate, foulCheck } from "./static/js/rows.js";
-let input = "";
-process.stdin.on("data", (chunk) => { input += chunk; });
-process.stdin.on("end", () => {
-  const { rows, arrangements } = JSON.parse(input);
+function main({ rows, arrangements }) {
   const keys = rows.map(([codes, wheel]) => evaluate(codes, wheel).key);
   const fouls = arrangements.map(([front, middle, back]) => {
     const foul = foulCheck(evaluate(front), evaluate(middle), evaluate(back));
     return foul ? foul.pairs.map((pair) => pair.join(">")) : [];
   });
-  process.stdout.write(JSON.stringify({ keys, fouls }));
-});
+  return { keys, fouls };
+}
 """
-
-
-def run_node(payload: dict) -> dict:
-    result = subprocess.run([NODE, "--input-type=module", "-e", SCRIPT], cwd=ROOT,
-                            input=json.dumps(payload), capture_output=True, text=True,
-                            timeout=120, check=True)
-    return json.loads(result.stdout)
 
 
 def random_rows(rng: random.Random, count: int) -> list[tuple[list[str], str]]:
@@ -67,7 +50,7 @@ def random_rows(rng: random.Random, count: int) -> list[tuple[list[str], str]]:
 
 def test_every_row_gets_the_engines_key():
     rows = random_rows(random.Random(13), 3000)
-    keys = run_node({"rows": rows, "arrangements": []})["keys"]
+    keys = run_main(SCRIPT, {"rows": rows, "arrangements": []})["keys"]
     for (codes, wheel), key in zip(rows, keys):
         expected = list(evaluate(parse_cards(codes), wheel).key)
         assert key == expected, (codes, wheel)
@@ -80,7 +63,7 @@ def test_fouls_are_the_rows_the_engine_names():
     for _ in range(1500):
         cards = rng.sample(deck, 13)
         arrangements.append((cards[:3], cards[3:8], cards[8:]))
-    fouls = run_node({"rows": [], "arrangements": arrangements})["fouls"]
+    fouls = run_main(SCRIPT, {"rows": [], "arrangements": arrangements})["fouls"]
     for (front, middle, back), named in zip(arrangements, fouls):
         values = [evaluate(parse_cards(row)) for row in (front, middle, back)]
         reason = foul_reason(values)

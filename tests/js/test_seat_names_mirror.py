@@ -6,34 +6,25 @@ table's own."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-from pathlib import Path
-
 import pytest
 from django.utils import translation
 
 from games.live.strings import table_strings
 from games.record.names import seat_level, seat_name
 from games.record.strings import replay_strings
+from tests.js.node import needs_node, run_main
 
-ROOT = Path(__file__).resolve().parents[2]
-NODE = shutil.which("node")
-pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
+pytestmark = needs_node
 
 SCRIPT = """
 import { botLevel, botLevelOf, shownName } from "./static/js/seat_names.js";
-let input = "";
-process.stdin.on("data", (chunk) => { input += chunk; });
-process.stdin.on("end", () => {
-  const { names, strings } = JSON.parse(input);
+function main({ names, strings }) {
   const t = (id, params = {}) => strings[id].replace(/\\{(\\w+)\\}/g, (_, key) => params[key]);
-  process.stdout.write(JSON.stringify(names.map((name) => {
+  return names.map((name) => {
     const level = botLevelOf(name);
     return [shownName(name, t), level ? t("felt.bot_level", { level: botLevel(level, t) }) : ""];
-  })));
-});
+  });
+}
 """
 
 NAMES = ["Bot · Easy 1", "Bot · Normal 3", "Bot · Strong 12", "Mei", "机器人 3", "Bot 3",
@@ -49,8 +40,5 @@ def test_the_replay_and_the_history_pages_name_seats_as_the_table_does(language)
     for key in ("felt.bot_name", "felt.bot_level", "felt.level_easy", "felt.level_normal",
                 "felt.level_strong"):
         assert strings[key] == table[key], key
-    result = subprocess.run([NODE, "--input-type=module", "-e", SCRIPT], cwd=ROOT,
-                            input=json.dumps({"names": NAMES, "strings": strings}),
-                            capture_output=True, text=True, timeout=60, check=True)
-    assert json.loads(result.stdout) == server
+    assert run_main(SCRIPT, {"names": NAMES, "strings": strings}, timeout=60) == server
     assert server[1][0] == strings["felt.bot_name"].replace("{number}", "3")
