@@ -19,7 +19,8 @@ test("a watcher sees the table from seat 1's side", () => {
 });
 
 test("every felt string a script asks for is in the server's table, and every one is asked for", async () => {
-  // The page's strings are the server's (games/live/strings.py, translated by Django):
+  // The page's strings are the server's (games/live/strings.py, with the words it shares
+  // with the replay from games/vocabulary.py, translated by Django):
   // tests/games/live/test_views.py checks the other ids; this one also catches an unused one.
   const { readdirSync, readFileSync } = await import("node:fs");
   const folder = new URL("../../static/js/", import.meta.url);
@@ -29,7 +30,8 @@ test("every felt string a script asks for is in the server's table, and every on
     for (const match of text.matchAll(/\bt\("(felt\.[a-z_]+)"/g)) asked.add(match[1]);
     assert.doesNotMatch(text, /table_strings\.js/, `${name} still imports the English defaults`);
   }
-  const server = readFileSync(new URL("../../games/live/strings.py", import.meta.url), "utf8");
+  const server = ["../../games/live/strings.py", "../../games/vocabulary.py"]
+    .map((path) => readFileSync(new URL(path, import.meta.url), "utf8")).join("\n");
   const declared = new Set([...server.matchAll(/"(felt\.[a-z_]+)":/g)].map((m) => m[1]));
   assert.ok(asked.size >= 10);
   assert.deepEqual([...asked].filter((id) => !declared.has(id)), []);
