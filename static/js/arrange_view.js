@@ -13,7 +13,7 @@
 import { Arrangement, HAND, MoveError } from "./arrange.js";
 import { drawTrays } from "./arrange_trays.js";
 import { cardSVG } from "./cards.js";
-import { cardLabel, el } from "./dom.js";
+import { cardLabel, el, showChildren } from "./dom.js";
 import { restoreRows } from "./draft.js";
 import { ROWS, ROW_SIZES, displayOrder, foulText, rowLabel } from "./rows.js";
 import { HintList } from "./hint_list.js";
@@ -383,8 +383,9 @@ export class ArrangeView {
   }
 
   /**
-   * Redraw, keeping the keyboard focus: every render replaces the buttons, and a player
-   * who selected a card with Space must stay on that card (or on the same row button).
+   * Redraw, keeping the keyboard focus: a render replaces the buttons that changed (a card
+   * selected, a row filled), and a player who selected a card with Space must stay on that
+   * card (or on the same row button).
    */
   render() {
     if (!this.arrangement) return;
@@ -421,10 +422,10 @@ export class ArrangeView {
       this.drafts?.save(this.roundId, this.arrangement.cards.map((c) => c.code), this.arrangement.rows());
     }
 
-    rows.replaceChildren(...ROWS.map((row) => this._rowZone(row, evaluation, selectionPlace)));
+    showChildren(rows, ROWS.map((row) => this._rowZone(row, evaluation, selectionPlace)));
     const trays = drawTrays(this, selectionPlace);
     hand.hidden = trays.length === 0;
-    hand.replaceChildren(...trays);
+    showChildren(hand, trays);
 
     const state = this._submitState();
     // The refusal shown for the rows (a foul, cards left) goes once they are fixed: it

@@ -19,6 +19,23 @@ export function el(tag, attributes = {}, ...children) {
   return node;
 }
 
+/**
+ * Show `nodes` as `container`'s children, keeping every child already drawn the same.
+ * The table redraws on every message (a bot arranging, a seat's news, the hints' values):
+ * a card button replaced between a finger's press and its lift loses the tap, and the
+ * keyboard's focus and a screen reader's place go with it. Only what changed is replaced.
+ */
+export function showChildren(container, nodes) {
+  const drawn = Array.from(container.children);
+  if (drawn.length !== nodes.length) {
+    container.replaceChildren(...nodes);
+    return;
+  }
+  nodes.forEach((node, index) => {
+    if (!drawn[index].isEqualNode(node)) drawn[index].replaceWith(node);
+  });
+}
+
 /** The words a screen reader says for a card, in the page's language; `second`: 多一色's
  * second copy (cards.js secondCopies), said with the page's "card.second". */
 export function cardLabel(code, t, second = false) {

@@ -4,6 +4,8 @@ a person does. Screenshots go to test-artifacts/browser/."""
 
 from __future__ import annotations
 
+import json
+import re
 import socket
 import subprocess
 import sys
@@ -137,6 +139,44 @@ def browser():
             yield chromium
         finally:
             chromium.close()
+
+
+class HeldMessages:
+    """The table's socket routed through Playwright: each message from the server for
+    which `hold(message)` (the parsed JSON) is true waits in `held` until release(), so a
+    test can let the table change at the moment it chooses (a pointer down, say)."""
+
+    def __init__(self, page, hold):
+        self.hold = hold
+        self.held: list[str] = []
+        self.sockets = []
+        page.route_web_socket(re.compile(r"/ws/tables/"), self._route)
+
+    def _route(self, ws) -> None:
+        server_side = ws.connect_to_server()
+        self.sockets.append(ws)
+
+        def from_server(message) -> None:
+            if isinstance(message, str) and self.hold(json.loads(message)):
+                self.held.append(message)
+            else:
+                ws.send(message)
+
+        server_side.on_message(from_server)
+
+    def wait(self, page, timeout_ms: int = 30000) -> None:
+        """Until a message is held."""
+        for _ in range(timeout_ms // 50):
+            if self.held:
+                return
+            page.wait_for_timeout(50)
+        raise AssertionError("no message came to hold")
+
+    def release(self) -> None:
+        """The held messages go to the page, in the order they came."""
+        released, self.held = self.held, []
+        for message in released:
+            self.sockets[-1].send(message)
 
 
 class Player:

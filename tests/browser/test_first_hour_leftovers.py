@@ -7,13 +7,10 @@ test_first_hour_faces.py). Screenshots go to /tmp/shots/."""
 
 from __future__ import annotations
 
-import json
-import re
-
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Player
+from tests.browser.conftest import HeldMessages, Player
 from tests.browser.test_first_hour import SHOTS, SIZES, fits_across
 from tests.browser.test_phone_arranging import practise_dealt, uncovered
 from tests.browser.test_special_declare import in_view
@@ -190,22 +187,7 @@ def test_a_tap_on_a_hint_as_the_values_arrive_takes_that_hint(browser, table_ser
     server = table_server(arrange_seconds=120)
     player = Player(browser, server, f"steady{size}", "Mei", viewport=SIZES[size]).register()
     page = player.page
-    held: list[str] = []
-    sockets = []
-
-    def route(ws) -> None:
-        server_side = ws.connect_to_server()
-        sockets.append(ws)
-
-        def from_server(message) -> None:
-            if isinstance(message, str) and json.loads(message).get("type") == "hint_values":
-                held.append(message)
-            else:
-                ws.send(message)
-
-        server_side.on_message(from_server)
-
-    page.route_web_socket(re.compile(r"/ws/tables/"), route)
+    values = HeldMessages(page, lambda message: message.get("type") == "hint_values")
     practise_dealt(player, "Quick test table")
     page.wait_for_timeout(300)  # the first rows drawn; the values, if any, are held
     expect(page.locator("#hint-list button.hint.best")).to_have_count(0)
@@ -215,13 +197,8 @@ def test_a_tap_on_a_hint_as_the_values_arrive_takes_that_hint(browser, table_ser
     box = before["1"]
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
-    for _ in range(600):  # the advisor's values come when its task is done
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "no hint values came"
-    for message in held:
-        sockets[-1].send(message)
+    values.wait(page)  # the advisor's values come when its task is done
+    values.release()
     for _ in range(100):  # the page has read them
         if page.evaluate("(window.thirteenWater.model.you.hints || []).some(h => typeof h.ev === 'number')"):
             break
