@@ -127,7 +127,8 @@ def _settle_the_heap(**_kwargs) -> None:
 signals.worker_init.connect(_settle_the_heap, weak=False)
 
 app = Celery("thirteen_water")
-app.config_from_object("django.conf:settings", namespace="CELERY")
+# Django's CELERY_* settings, copied once (config/celery_settings.py says why).
+app.config_from_object("config.celery_settings:SETTINGS", namespace="CELERY")
 app.conf.worker_consumer = "config.celery:Consumer"
 app.steps["consumer"].add(RearmTimersOnReconnect)
 app.autodiscover_tasks()
