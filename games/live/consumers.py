@@ -63,7 +63,22 @@ def _db(function):
     one thread, as SQLite wants; on PostgreSQL calls run in parallel threads, each with
     its own connection, so one table's lock wait never holds up another table. One
     wrapper per service, made on first use: making one inspects the function."""
-    return database_sync_to_async(function, thread_sensitive=connection.vendor == "sqlite")
+    return _sending_on_return(database_sync_to_async(
+        broadcast.sent_on_return(function), thread_sensitive=connection.vendor == "sqlite"))
+
+
+def _sending_on_return(call):
+    """`call` (a service run in a thread), then its broadcasts, sent here on the loop
+    (broadcast.sent_on_return) before the caller goes on: a socket's next command, and
+    its state, come after them. The sends are shielded: a socket closing meanwhile must
+    not leave other sockets' messages unsent."""
+    @functools.wraps(call)
+    async def run(**kwargs):
+        try:
+            return await call(**kwargs)
+        finally:
+            await asyncio.shield(broadcast.send_unsent())
+    return run
 
 
 # A command for a table this process does not own runs in a pool of its own: it waits for
@@ -83,8 +98,8 @@ def _elsewhere(function):
         finally:
             connection.close()
 
-    return database_sync_to_async(run_and_disconnect, thread_sensitive=False,
-                                  executor=_ELSEWHERE)
+    return _sending_on_return(database_sync_to_async(
+        broadcast.sent_on_return(run_and_disconnect), thread_sensitive=False, executor=_ELSEWHERE))
 
 
 # One asyncio lock per table in this process: a table's changes queue here, on the event
