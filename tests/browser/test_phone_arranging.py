@@ -38,8 +38,8 @@ def uncovered(page, locator) -> None:
     assert over is None, f"{locator} is covered: {over}"
 
 
-def practise_dealt(player: Player, rule_set: str, cards: int = 13, bots: int = 1) -> None:
-    """A practice table of `rule_set` with `bots` bots, readied and dealt."""
+def practise_readied(player: Player, rule_set: str, bots: int = 1) -> None:
+    """A practice table of `rule_set` with `bots` bots, the player's Ready pressed."""
     page = player.page
     page.goto(player.server.url + "/tables/")  # the lobby, in either language
     page.select_option("#id_practise-rule_set", label=page.locator(
@@ -51,6 +51,12 @@ def practise_dealt(player: Player, rule_set: str, cards: int = 13, bots: int = 1
     expect(page.locator(".seat:not(.you):not(.empty)")).to_have_count(bots)
     expect(page.locator(".seat.ready:not(.you)")).to_have_count(bots, timeout=20000)
     page.locator("#ready-button").click()
+
+
+def practise_dealt(player: Player, rule_set: str, cards: int = 13, bots: int = 1) -> None:
+    """A practice table of `rule_set` with `bots` bots, readied and dealt."""
+    page = player.page
+    practise_readied(player, rule_set, bots)
     expect(page.locator("#rows button.card")).to_have_count(13, timeout=20000)
     assert len(page.evaluate("window.thirteenWater.model.you.cards")) == cards
 
