@@ -204,6 +204,11 @@ _send_locks: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock]
     weakref.WeakKeyDictionary())
 
 
+def anything_unsent() -> bool:
+    """Whether a batch waits for the sockets' loop (most state reads leave none)."""
+    return bool(_unsent)
+
+
 async def send_unsent() -> None:
     """Send the batches waiting for this loop, oldest first, to the end: one sender at a
     time, since a batch that waits on a publish to Redis must not be overtaken by the next

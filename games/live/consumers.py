@@ -77,7 +77,8 @@ def _sending_on_return(call):
         try:
             return await call(**kwargs)
         finally:
-            await asyncio.shield(broadcast.send_unsent())
+            if broadcast.anything_unsent():  # a read sent nothing: no task to make
+                await asyncio.shield(broadcast.send_unsent())
     return run
 
 
