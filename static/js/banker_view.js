@@ -5,11 +5,13 @@
 //
 // Drawn from the page's model (banker_model.js keeps it in step with the messages); a
 // button sends one message and stays disabled until the table answers, so a double tap
-// never sends twice.
+// never sends twice. Every message draws the panel again (a bot's bid, a card put in), and
+// what is drawn the same stays the element it was (dom.js showChildren, deep): a bid button pressed
+// as a bot's bid came and released after it still bids.
 
 import { adjustmentTotals, bankSummary } from "./banker_model.js";
 import { cardBackSVG, cardSVG } from "./cards.js";
-import { cardImage, cardLabel, el } from "./dom.js";
+import { cardImage, cardLabel, el, showChildren } from "./dom.js";
 import { signed } from "./i18n.js";
 
 export class BankerView {
@@ -27,7 +29,12 @@ export class BankerView {
     this.turn = null; // what the player was last asked to do (scrolled into sight once)
     elements.panel.addEventListener("click", (event) => this._click(event));
     elements.panel.addEventListener("input", (event) => {
-      if (event.target.id === "bid-amount") this.bid = this._clampBid(event.target.value);
+      if (event.target.id !== "bid-amount") return;
+      this.bid = this._clampBid(event.target.value);
+      // The field drawn again with what was typed is this one: kept, with its caret (a
+      // phone's keyboard closed when a message replaced it); a number out of range is
+      // drawn anew, as the bid it counts as.
+      event.target.setAttribute("value", event.target.value);
     });
   }
 
@@ -52,7 +59,7 @@ export class BankerView {
     }
     panel.hidden = !body;
     panel.dataset.phase = body ? phase : "";
-    panel.replaceChildren(...(body ? [body] : []));
+    showChildren(panel, body ? [body] : [], { deep: true });
     this._showTurn(round, you);
   }
 
@@ -108,7 +115,7 @@ export class BankerView {
         fees: [...fees].map(([position, points]) => `${this.name(position)} ${signed(points)}`).join(", "),
       })));
     }
-    strip.replaceChildren(...parts);
+    showChildren(strip, parts, { deep: true });
   }
 
   // --- bidding (抢庄) ------------------------------------------------------------------------

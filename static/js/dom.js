@@ -24,16 +24,34 @@ export function el(tag, attributes = {}, ...children) {
  * The table redraws on every message (a bot arranging, a seat's news, the hints' values):
  * a card button replaced between a finger's press and its lift loses the tap, and the
  * keyboard's focus and a screen reader's place go with it. Only what changed is replaced.
+ *
+ * `deep`: for a panel drawn as one card whose lines change around its buttons (十三道's
+ * bids and pool, a negotiation, the seats with their clocks), a child that differs but is
+ * the same element with the same attributes stays, and its own children are shown the
+ * same way, so a button beside a line that changed is kept. Only for views whose clicks
+ * are heard on a container (dataset actions): a kept element keeps its own listeners, not
+ * the new one's, and a kept input keeps what was typed in it.
  */
-export function showChildren(container, nodes) {
-  const drawn = Array.from(container.children);
+export function showChildren(container, nodes, { deep = false } = {}) {
+  const drawn = Array.from(container.childNodes);
   if (drawn.length !== nodes.length) {
     container.replaceChildren(...nodes);
     return;
   }
   nodes.forEach((node, index) => {
-    if (!drawn[index].isEqualNode(node)) drawn[index].replaceWith(node);
+    const old = drawn[index];
+    if (old.isEqualNode(node)) return;
+    if (deep && sameElement(old, node)) showChildren(old, Array.from(node.childNodes), { deep });
+    else old.replaceWith(node);
   });
+}
+
+/** Whether `a` and `b` are elements of one tag with the same attributes (children aside). */
+function sameElement(a, b) {
+  if (a.nodeType !== Node.ELEMENT_NODE || b.nodeType !== Node.ELEMENT_NODE || a.tagName !== b.tagName) return false;
+  const names = a.getAttributeNames();
+  return names.length === b.getAttributeNames().length
+    && names.every((name) => a.getAttribute(name) === b.getAttribute(name));
 }
 
 /** The words a screen reader says for a card, in the page's language; `second`: 多一色's

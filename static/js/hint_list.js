@@ -9,9 +9,11 @@
 // in; the "Best value" badge sits over the hint's edge and takes no room), and while a
 // pointer is down on the list, or was let go less than half a second ago, the list is
 // not redrawn at all (press_hold.js): only which hint is taken is marked in place, and
-// the rest waits for the hold to end.
+// the rest waits for the hold to end. Drawn again, the list keeps every hint that shows
+// the same (dom.js showChildren), the one just taken too (its mark is set in place first),
+// so a finger, the keyboard's focus or a screen reader stays on the button it was on.
 
-import { cardImage, el } from "./dom.js";
+import { cardImage, el, showChildren } from "./dom.js";
 import { PressHold } from "./press_hold.js";
 import { bestHint, evText, hintOrder } from "./table_hints.js";
 
@@ -41,20 +43,18 @@ export class HintList {
       this.list.scrollTop = 0;
       this.list.scrollLeft = 0;
     }
-    // What the list shows: the table redraws on every change (a bot arranging, a clock),
-    // and a list drawn again with the same hints would replace the very button a finger,
-    // the keyboard's focus or a screen reader was on.
-    const shown = JSON.stringify([hand, hints, hints.map((hint) => isActive(hint))]);
+    // The best hint, marked when the values come, moves to the front: not under a finger.
     if (sameHand && this.hold.held() && this.list.children.length) {
       this._markActive(hints, isActive);
-      this.hold.whenFree(() => this._draw(hints, isActive, shown));
+      this.hold.whenFree(() => this._draw(hints, isActive));
       return;
     }
-    if (sameHand && shown === this.shown) return;
-    this._draw(hints, isActive, shown);
+    if (sameHand) this._markActive(hints, isActive);
+    this._draw(hints, isActive);
   }
 
-  // While held: the same buttons stay where they are; only aria-pressed and "active" change.
+  // The same buttons stay where they are; only aria-pressed and "active" change (in the
+  // order _item writes the classes, so that a button marked here is one drawn so).
   _markActive(hints, isActive) {
     for (const item of Array.from(this.list.children)) {
       const button = item.children[0];
@@ -67,16 +67,15 @@ export class HintList {
     }
   }
 
-  _draw(hints, isActive, shown) {
+  _draw(hints, isActive) {
     const t = this.t;
-    this.shown = shown;
     if (!hints.length) {
-      this.list.replaceChildren(el("li", { class: "muted" }, t("hints.none")));
+      showChildren(this.list, [el("li", { class: "muted" }, t("hints.none"))]);
       return;
     }
     const best = bestHint(hints);
     const items = hints.map((hint, index) => this._item(hint, index, index === best, isActive(hint)));
-    this.list.replaceChildren(...hintOrder(hints.length, best).map((index) => items[index]));
+    showChildren(this.list, hintOrder(hints.length, best).map((index) => items[index]));
   }
 
   _item(hint, index, best, active) {
@@ -108,7 +107,7 @@ export class HintList {
     // The timer plays hint 1 (the rule set's default, seed 000 §3.4): said on it.
     if (index === 0) text.push(el("span", { class: "hint-timer" }, t("hints.timer")));
     return el("li", { class: best ? "best" : null }, el("button", {
-      type: "button", class: `hint${active ? " active" : ""}${best ? " best" : ""}`,
+      type: "button", class: `hint${best ? " best" : ""}${active ? " active" : ""}`,
       "aria-pressed": String(active), dataset: { action: "hint", index } },
     el("span", { class: "hint-number" }, String(index + 1)), ...text));
   }

@@ -6,9 +6,13 @@
 //
 // An amount is what the banker wins (docs/protocol.md); the form asks for a number of
 // 道 and who wins them, so nobody has to think in signs.
+//
+// Every message draws the panel again (another pair agreeing, a seat's news): what is drawn
+// the same stays the element it was (dom.js showChildren, deep), so Propose or Compare pressed as
+// it came and released after it is not lost.
 
 import { amountWords, negotiationMode, proposalAmount } from "./banker_model.js";
-import { el } from "./dom.js";
+import { el, showChildren } from "./dom.js";
 
 const MAX_AMOUNT = 999; // games/machine/negotiating.py refuses more either way
 
@@ -56,7 +60,7 @@ export class NegotiationView {
     }
     children.push(el("p", { class: "deal-progress" },
       t("deal.progress", { done: players.filter((p) => decided.has(p)).length, count: players.length })));
-    panel.replaceChildren(el("div", { class: "phase-card" }, children));
+    showChildren(panel, [el("div", { class: "phase-card" }, children)], { deep: true });
     // A proposal newly waiting for your answer is scrolled into sight (a phone shows the
     // seats and the status above it).
     const asked = pairs.filter((pair) => negotiationMode(negotiations[pair], you.position) === "answer")
@@ -147,6 +151,9 @@ export class NegotiationView {
     if (!input.dataset.pair) return;
     const draft = this._draft(Number(input.dataset.pair));
     draft.points = clamp(input.value);
+    // The field drawn again with what was typed is this one: kept, with its caret (a
+    // number out of range is drawn anew, as the number it counts as).
+    input.setAttribute("value", input.value);
     // Only the words change; redrawing would take the caret out of the field.
     const { round, you } = this.model;
     const pair = Number(input.dataset.pair);

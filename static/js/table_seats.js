@@ -5,7 +5,7 @@
 
 import { isPlaying } from "./banker_model.js";
 import { cardBackSVG } from "./cards.js";
-import { el } from "./dom.js";
+import { el, showChildren } from "./dom.js";
 import { signed } from "./i18n.js";
 import { cardWord, horseHolder, mayFreeSeat } from "./room_model.js";
 import { BOT_NAME, botLevel, shownName } from "./seat_names.js";
@@ -232,7 +232,10 @@ export function drawSeats(root, { model, t, rules, session, userId, hold = null,
   const center = el("div", { class: "felt-center", "aria-hidden": "true" },
     el("span", { class: "felt-logo" }, "十三水"),
     round && round.number ? el("span", { class: "felt-round" }, `#${round.number}`) : null);
-  root.replaceChildren(center, ...seats);
+  // Drawn on every message, while each seat's clock (filled in after) counts down: only
+  // what changed is replaced, so a Sit or Free seat button pressed as a message came
+  // still takes the tap.
+  showChildren(root, [center, ...seats], { deep: true });
 }
 
 /** Whether the settled round's reveal shows this seat's player: the reveal's hands are the

@@ -51,13 +51,14 @@ MEASURE = """() => {
 }"""
 
 
-def dao_dealt(player: Player, bots: int) -> None:
-    """A practice 十三道 table with `bots` bots, dealt: the player bids nothing and goes
-    through the exchange (keeping, putting in or taking what is offered) to the rows."""
+def dao_dealt(player: Player, bots: int, bid: int = 0) -> None:
+    """A practice 十三道 table with `bots` bots, dealt: the player bids `bid` (the bots bid
+    nothing: more makes the player banker) and goes through the exchange (keeping, putting
+    in or taking what is offered) to the rows."""
     page = player.page
     practise_readied(player, DAO, bots)
     expect(page.locator("#phase-panel")).to_have_attribute("data-phase", "bidding", timeout=20000)
-    page.fill("#bid-amount", "0")
+    page.fill("#bid-amount", str(bid))
     page.locator("#bid-button").click()
     for _ in range(100):
         if page.evaluate("(window.thirteenWater.model.round || {}).phase") == "arranging":

@@ -139,7 +139,16 @@ test("drawn again with the same hints, the list keeps its buttons (a focus or a 
   const before = buttons(list);
   hints.render(valued.map((hint) => ({ ...hint })), none, 7); // a bot arranged: the table redrew
   assert.deepEqual(buttons(list).map((button, index) => button === before[index]), [true, true, true]);
-  hints.render(valued, (hint) => hint === valued[0], 7); // a hint taken: drawn with it marked
-  assert.equal(buttons(list).some((button, index) => button === before[index]), false);
+  // A hint taken (by the keyboard: nothing held): marked where it is, every button kept,
+  // the one the focus is on too.
+  hints.render(valued, (hint) => hint === valued[0], 7);
+  assert.deepEqual(buttons(list).map((button, index) => button === before[index]), [true, true, true]);
   assert.equal(buttons(list)[1].getAttribute("aria-pressed"), "true");
+  assert.match(buttons(list)[1].className, /\bactive\b/);
+  assert.equal(buttons(list)[0].getAttribute("aria-pressed"), "false");
+  // What changed is drawn anew, and only that: hint 2's value.
+  const revalued = valued.map((hint, index) => (index === 1 ? { ...hint, ev: 0.5 } : hint));
+  hints.render(revalued, (hint) => hint === revalued[0], 7);
+  assert.deepEqual(buttons(list).map((button, index) => button === before[index]), [true, true, false]);
+  assert.match(part(buttons(list)[2], "hint-ev").textContent, /^\+0\.5$/);
 });
