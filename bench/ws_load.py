@@ -4,6 +4,7 @@
                             [--rules standard]  (shisandao: scripted bids, exchanges, negotiations)
                             [--postgres postgres://postgres@127.0.0.1:5432/postgres]
                             [--redis redis://127.0.0.1:6379/7] [--port 8765]
+                            [--connections-apart]
 
 It creates a throw-away PostgreSQL database, migrates it, creates the players (with
 sessions), tables and seats, then starts the production shape as subprocesses bound to
@@ -31,7 +32,9 @@ are not the cards that player was dealt; with `--rules extra-three` each player 
 cards and keeps the first hint's 13). With `--rounds 0` the players connect, read the
 state and close, and the CPU per connection is printed instead (a table's players
 connect once: at 3 rounds a table, each round's figure carries a third of a
-connection's cost for each player). It stops by itself:
+connection's cost for each player); `--connections-apart` has every player connect before
+any table plays and prints, besides, each connection's CPU and the rounds' alone. It stops
+by itself:
 after --rounds rounds per table or at --time-limit seconds, whichever comes first, and
 then stops its servers and drops its database. Tests never run this; it only prints.
 """
@@ -86,6 +89,9 @@ def parse_args() -> argparse.Namespace:
                         help="daphne processes (one per core), tables spread over them")
     parser.add_argument("--asgi-threads", type=int, default=4,
                         help="database threads per daphne process")
+    parser.add_argument("--connections-apart", action="store_true",
+                        help="every player connects before any table plays, and the CPU "
+                             "of the connections is printed apart from the rounds'")
     return parser.parse_args()
 
 
@@ -306,7 +312,7 @@ class Stats:
 
 
 async def play_table(table: dict, args, port: int, stats: Stats, stop_at: float,
-                     connecting: asyncio.Semaphore) -> None:
+                     connecting: asyncio.Semaphore, apart: "Apart | None" = None) -> None:
     import websockets
 
     url = f"ws://127.0.0.1:{port}/ws/tables/{table['id']}/"
@@ -320,6 +326,8 @@ async def play_table(table: dict, args, port: int, stats: Stats, stop_at: float,
                                               open_timeout=30, ping_interval=None)
                 sockets.append(ws)
                 await until(ws, "state", 30)
+        if apart is not None:
+            await apart.connected()
         previous: dict = {}
         for _round in range(args.rounds):
             if time.monotonic() > stop_at:
@@ -435,18 +443,49 @@ async def play_banker_round(sockets, args, stats: Stats, previous: dict) -> None
         stats.inconsistent += 1
 
 
-async def run_load(tables, args, ports) -> tuple[Stats, float]:
+class Apart:
+    """--connections-apart: every table's players connect before any table plays, and
+    the CPU read in between (`measure`, called once) tells connections from rounds."""
+
+    def __init__(self, tables: int, measure) -> None:
+        self.waiting, self.measure = tables, measure
+        self.play = asyncio.Event()
+        self.reading: dict | None = None
+
+    async def connected(self) -> None:
+        self.waiting -= 1
+        if self.waiting == 0:
+            await asyncio.sleep(1)  # the last connections' work is done
+            self.reading = self.measure()
+            self.play.set()
+        await self.play.wait()
+
+    def lost(self) -> None:
+        """A table that failed before it connected: not waited for."""
+        self.waiting -= 1
+        if self.waiting == 0 and not self.play.is_set():
+            self.reading = self.measure()
+            self.play.set()
+
+
+async def run_load(tables, args, ports, measure=None) -> tuple[Stats, float, "Apart | None"]:
     stats = Stats()
     started = time.monotonic()
     stop_at = started + args.time_limit
     connecting = asyncio.Semaphore(20)
-    tasks = [asyncio.create_task(play_table(table, args, ports[i % len(ports)], stats,
-                                            stop_at, connecting))
-             for i, table in enumerate(tables)]
+    apart = Apart(len(tables), measure) if args.connections_apart else None
+
+    async def play(i: int, table: dict) -> None:
+        errors = len(stats.errors)
+        await play_table(table, args, ports[i % len(ports)], stats, stop_at, connecting, apart)
+        if apart is not None and not apart.play.is_set() and len(stats.errors) > errors:
+            apart.lost()
+
+    tasks = [asyncio.create_task(play(i, table)) for i, table in enumerate(tables)]
     done, pending = await asyncio.wait(tasks, timeout=args.time_limit + 60)
     for task in pending:
         task.cancel()
-    return stats, time.monotonic() - started
+    return stats, time.monotonic() - started, apart
 
 
 def advice_done() -> dict[str, int]:
@@ -500,7 +539,11 @@ def main() -> None:
         cpu_before = (server_cpu_seconds(live), server_cpu_seconds(advisors),
                       server_cpu_seconds(timers))
         backends_before = backend_cpu_seconds(admin, name)
-        stats, elapsed = asyncio.run(run_load(tables, args, ports))
+        def measure() -> dict:
+            return {"server": server_cpu_seconds(live),
+                    "database": backend_cpu_seconds(admin, name)}
+
+        stats, elapsed, apart = asyncio.run(run_load(tables, args, ports, measure))
         # The advisor's queue drained before anything is read: the analyses of the last
         # rounds (and the values of hands dealt late) are a round's cost as much as the
         # rest, and a worker that fell behind would otherwise print less than a round
@@ -546,6 +589,18 @@ def main() -> None:
                   f"{advice_cpu / stats.settled * 1000:.1f} ms per settled round (of the "
                   f"settled rounds' {advised['hands']} hands, {advised['valued']} valued and "
                   f"{advised['analysed']} analysed)")
+    if apart is not None and apart.reading is not None and stats.settled:
+        connections = args.tables * args.players
+        connect_server = apart.reading["server"] - cpu_before[0]
+        connect_database = sum(cpu - backends_before.get(pid, 0.0)
+                               for pid, cpu in apart.reading["database"].items())
+        rounds_server = (server_cpu - connect_server) / stats.settled * 1000
+        rounds_database = (database_cpu - connect_database) / stats.settled * 1000
+        print(f"--connections-apart: each connection {connect_server / connections * 1000:.2f}"
+              f" ms of server CPU and {connect_database / connections * 1000:.2f} ms of "
+              f"PostgreSQL's; the rounds alone {rounds_server:.1f} + {rounds_database:.1f} = "
+              f"{rounds_server + rounds_database:.1f} ms per settled round (the sockets' "
+              f"closing counted with them)")
     if not args.rounds:
         connections = args.tables * args.players - len(stats.errors) * args.players
         print(f"--rounds 0: each player connected, read the state and closed; server CPU "
