@@ -47,6 +47,8 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 sys.path.insert(0, str(ROOT))
 
+from bench.ws_load import free_port, percentile, pid_cpu_seconds, until  # noqa: E402
+
 # The sizes of a standard 4-player round's messages (bench/round_cost.py, JSON text).
 SIZES = {"seats": 989, "round_started": 1252, "hand": 2250, "submitted": 81,
          "your_submission": 216, "settled": 5551}
@@ -97,6 +99,7 @@ def make_application():
 
     django.setup()
     from asgiref.sync import sync_to_async
+    from channels.consumer import get_handler_name
     from channels.generic.websocket import AsyncWebsocketConsumer
     from channels.routing import ProtocolTypeRouter, URLRouter
     from django.urls import path
@@ -127,7 +130,7 @@ def make_application():
 
         async def dispatch(self, message) -> None:
             # As TableConsumer.dispatch: no database connection to tidy per message.
-            await getattr(self, message["type"].replace(".", "_"))(message)
+            await getattr(self, get_handler_name(message))(message)
 
         async def receive(self, text_data=None, bytes_data=None) -> None:
             command = json.loads(text_data)
@@ -164,14 +167,6 @@ class Stats:
         self.errors: list[str] = []
 
 
-async def until(ws, kind: str, timeout: float = 30.0) -> dict:
-    deadline = time.monotonic() + timeout
-    while True:
-        found = json.loads(await asyncio.wait_for(ws.recv(), deadline - time.monotonic()))
-        if found["type"] == kind:
-            return found
-
-
 async def play_table(table: int, port: int, args, stats: Stats,
                      connecting: asyncio.Semaphore, connected: list, play: asyncio.Event
                      ) -> None:
@@ -189,14 +184,14 @@ async def play_table(table: int, port: int, args, stats: Stats,
         for _round in range(args.rounds):
             for ws in sockets:
                 await ws.send('{"type": "ready"}')
-            await asyncio.gather(*(until(ws, "hand") for ws in sockets))
+            await asyncio.gather(*(until(ws, "hand", 30) for ws in sockets))
             sent_at = [0.0] * 4
 
             async def player(seat: int) -> float:
                 await asyncio.sleep(random.uniform(args.think_min, args.think_max))
                 sent_at[seat] = time.monotonic()
                 await sockets[seat].send('{"type": "submit"}')
-                await until(sockets[seat], "settled")
+                await until(sockets[seat], "settled", 30)
                 return time.monotonic()
 
             received = await asyncio.gather(*(player(seat) for seat in range(4)))
@@ -215,28 +210,22 @@ async def run(args, ports: list[int], processes) -> tuple[Stats, float, float, f
     play, and the servers' CPU seconds spent on the connections and on the play."""
     stats = Stats()
     connecting, connected, play = asyncio.Semaphore(20), [], asyncio.Event()
-    start = sum(cpu_seconds(p.pid) for p in processes)
+    start = sum(pid_cpu_seconds(p.pid) for p in processes)
     tables = [asyncio.create_task(play_table(table, ports[table % len(ports)], args, stats,
                                              connecting, connected, play))
               for table in range(args.tables)]
     while len(connected) + stats.lost < args.tables:
         await asyncio.sleep(0.1)
     await asyncio.sleep(1)  # the last handshakes' work is done
-    connect_cpu = sum(cpu_seconds(p.pid) for p in processes) - start
+    connect_cpu = sum(pid_cpu_seconds(p.pid) for p in processes) - start
     started = time.monotonic()
     play.set()
     await asyncio.gather(*tables)
-    play_cpu = sum(cpu_seconds(p.pid) for p in processes) - start - connect_cpu
+    play_cpu = sum(pid_cpu_seconds(p.pid) for p in processes) - start - connect_cpu
     return stats, time.monotonic() - started, connect_cpu, play_cpu
 
 
 # --- the servers ----------------------------------------------------------------------
-
-
-def cpu_seconds(pid: int) -> float:
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def start(args) -> tuple[list[subprocess.Popen], list[int]]:
@@ -248,9 +237,7 @@ def start(args) -> tuple[list[subprocess.Popen], list[int]]:
            "DOOR_FLOOR_DIRECT": "1" if args.direct else "0",
            "DJANGO_SETTINGS_MODULE": "config.settings", "PYTHONPATH": str(ROOT)}
     for _ in range(args.servers):
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            ports.append(probe.getsockname()[1])
+        ports.append(free_port())
         processes.append(subprocess.Popen(
             [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(ports[-1]),
              "bench.door_floor:application"], cwd=ROOT, env=env,
@@ -291,7 +278,7 @@ def main() -> None:
         for process in processes:
             process.terminate()
             process.wait(timeout=10)
-    latencies = sorted(stats.latencies) or [0.0]
+    latencies = stats.latencies or [0.0]
     print(f"tables {args.tables}, servers {args.servers}, thread hop "
           f"{'yes' if args.thread_hop else 'no'}, "
           f"{'direct sends' if args.direct else 'channel layer'}: rounds settled {stats.settled}, lost "
@@ -299,8 +286,8 @@ def main() -> None:
     print(f"daphne CPU: {cpu:.1f} s playing, {cpu / max(stats.settled, 1) * 1000:.2f} ms per "
           f"settled round; {connect_cpu / (args.tables * 4) * 1000:.2f} ms per connection "
           f"({args.tables * 4} of them, not counted in the rounds')")
-    print(f"reveal latency p50 {latencies[len(latencies) // 2] * 1000:.0f} ms, p99 "
-          f"{latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000:.0f} ms")
+    print(f"reveal latency p50 {percentile(latencies, 0.5) * 1000:.0f} ms, p99 "
+          f"{percentile(latencies, 0.99) * 1000:.0f} ms")
     for error in stats.errors[:5]:
         print(error)
 

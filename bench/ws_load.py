@@ -339,6 +339,8 @@ async def play_table(table: dict, args, port: int, stats: Stats, stop_at: float,
     except Exception as error:  # noqa: BLE001 — a benchmark reports, it does not crash
         stats.errors.append(f"table {table['id']}: {type(error).__name__}: {error} "
                             + traceback.format_exc()[-600:])
+        if apart is not None and not apart.play.is_set():  # failed before it connected
+            apart.lost()
     finally:
         for ws in sockets:
             await ws.close()
@@ -463,7 +465,7 @@ class Apart:
     def lost(self) -> None:
         """A table that failed before it connected: not waited for."""
         self.waiting -= 1
-        if self.waiting == 0 and not self.play.is_set():
+        if self.waiting == 0:
             self.reading = self.measure()
             self.play.set()
 
@@ -475,13 +477,9 @@ async def run_load(tables, args, ports, measure=None) -> tuple[Stats, float, "Ap
     connecting = asyncio.Semaphore(20)
     apart = Apart(len(tables), measure) if args.connections_apart else None
 
-    async def play(i: int, table: dict) -> None:
-        errors = len(stats.errors)
-        await play_table(table, args, ports[i % len(ports)], stats, stop_at, connecting, apart)
-        if apart is not None and not apart.play.is_set() and len(stats.errors) > errors:
-            apart.lost()
-
-    tasks = [asyncio.create_task(play(i, table)) for i, table in enumerate(tables)]
+    tasks = [asyncio.create_task(play_table(table, args, ports[i % len(ports)], stats,
+                                            stop_at, connecting, apart))
+             for i, table in enumerate(tables)]
     done, pending = await asyncio.wait(tasks, timeout=args.time_limit + 60)
     for task in pending:
         task.cancel()
