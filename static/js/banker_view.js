@@ -35,6 +35,10 @@ export class BankerView {
       // phone's keyboard closed when a message replaced it); a number out of range is
       // drawn anew, as the bid it counts as.
       event.target.setAttribute("value", event.target.value);
+      // The button says the bid it sends, as the stepper's buttons leave it; only its
+      // words change (redrawing would draw an out-of-range number over what is typed).
+      const send = elements.panel.querySelector("#bid-button");
+      if (send) send.textContent = this.t("bid.send", { points: this.bid });
     });
   }
 

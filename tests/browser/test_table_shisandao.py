@@ -108,6 +108,11 @@ def test_four_players_bid_exchange_through_the_pool_and_negotiate(browser, table
     for _ in range(3):
         page.get_by_role("button", name="One more").click()
     expect(page.locator("#bid-button")).to_have_text("Bid 3 道")
+    # A bid typed in the field is the one the button says (and sends).
+    page.fill("#bid-amount", "5")
+    expect(page.locator("#bid-button")).to_have_text("Bid 5 道")
+    page.fill("#bid-amount", "3")
+    expect(page.locator("#bid-button")).to_have_text("Bid 3 道")
     shot(ann, "bidding-desktop")
     page.locator("#bid-button").click()
     expect(page.locator("#your-bid")).to_contain_text("3 道")
